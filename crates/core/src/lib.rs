@@ -1,0 +1,14 @@
+//! What every diplo game shares.
+//!
+//! The game crates implement these types and traits; the command line (and later the AI and
+//! the server) drive every game through them without knowing its rules.
+
+mod color;
+mod options;
+mod outcome;
+mod sequential;
+
+pub use color::{ByColor, Color};
+pub use options::{GameInfo, OptionError, OptionSpec, Options};
+pub use outcome::{GameResult, Outcome};
+pub use sequential::{MoveError, SequentialGame};

@@ -1,0 +1,166 @@
+use std::collections::BTreeMap;
+use thiserror::Error;
+
+/// One rule option a game accepts, with its allowed values; the first value is the default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    pub fn default_value(&self) -> &'static str {
+        self.values[0]
+    }
+}
+
+/// What `diplo games` shows of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub options: &'static [OptionSpec],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum OptionError {
+    #[error("option `{0}` is not of the form key=value")]
+    Syntax(String),
+    #[error("unknown option `{key}` for {game} (known: {known})")]
+    UnknownKey {
+        key: String,
+        game: &'static str,
+        known: String,
+    },
+    #[error("option `{key}` does not take `{value}` (allowed: {allowed})")]
+    BadValue {
+        key: String,
+        value: String,
+        allowed: String,
+    },
+    #[error("option `{0}` is given twice")]
+    Repeated(String),
+}
+
+/// Rule options checked against a game's [`OptionSpec`]s; every option has a value
+/// (the default where none was given).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    values: BTreeMap<&'static str, &'static str>,
+}
+
+impl Options {
+    /// All options at their defaults.
+    pub fn defaults(game: &GameInfo) -> Options {
+        Options {
+            values: game
+                .options
+                .iter()
+                .map(|o| (o.name, o.default_value()))
+                .collect(),
+        }
+    }
+
+    /// Parses `key=value` pairs against the game's options.
+    pub fn parse<S: AsRef<str>>(game: &GameInfo, pairs: &[S]) -> Result<Options, OptionError> {
+        let mut options = Options::defaults(game);
+        let mut seen = Vec::new();
+        for pair in pairs {
+            let pair = pair.as_ref();
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| OptionError::Syntax(pair.to_string()))?;
+            let (key, value) = (key.trim(), value.trim());
+            let spec = game.options.iter().find(|o| o.name == key).ok_or_else(|| {
+                OptionError::UnknownKey {
+                    key: key.to_string(),
+                    game: game.id,
+                    known: known_list(game.options.iter().map(|o| o.name)),
+                }
+            })?;
+            let value = spec
+                .values
+                .iter()
+                .find(|v| **v == value)
+                .ok_or_else(|| OptionError::BadValue {
+                    key: key.to_string(),
+                    value: value.to_string(),
+                    allowed: spec.values.join(", "),
+                })?;
+            if seen.contains(&spec.name) {
+                return Err(OptionError::Repeated(spec.name.to_string()));
+            }
+            seen.push(spec.name);
+            options.values.insert(spec.name, value);
+        }
+        Ok(options)
+    }
+
+    /// The value of an option the game declares.
+    pub fn get(&self, key: &str) -> Option<&'static str> {
+        self.values.get(key).copied()
+    }
+
+    /// `key=value` pairs that differ from the defaults, comma-separated (for `[Options]` tags).
+    pub fn non_default(&self, game: &GameInfo) -> String {
+        game.options
+            .iter()
+            .filter_map(|o| {
+                let v = self.get(o.name)?;
+                (v != o.default_value()).then(|| format!("{}={}", o.name, v))
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+fn known_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let list: Vec<&str> = names.collect();
+    if list.is_empty() {
+        "none".to_string()
+    } else {
+        list.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: GameInfo = GameInfo {
+        id: "g",
+        name: "G",
+        summary: "",
+        options: &[OptionSpec {
+            name: "suborn",
+            values: &["convert", "remove", "drop"],
+            help: "",
+        }],
+    };
+
+    #[test]
+    fn defaults_and_parsing() {
+        assert_eq!(Options::defaults(&GAME).get("suborn"), Some("convert"));
+        let o = Options::parse(&GAME, &["suborn=drop"]).unwrap();
+        assert_eq!(o.get("suborn"), Some("drop"));
+        assert_eq!(o.non_default(&GAME), "suborn=drop");
+        assert!(matches!(
+            Options::parse(&GAME, &["x=1"]),
+            Err(OptionError::UnknownKey { .. })
+        ));
+        assert!(matches!(
+            Options::parse(&GAME, &["suborn=eat"]),
+            Err(OptionError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Options::parse(&GAME, &["suborn"]),
+            Err(OptionError::Syntax(_))
+        ));
+        assert!(matches!(
+            Options::parse(&GAME, &["suborn=drop", "suborn=remove"]),
+            Err(OptionError::Repeated(_))
+        ));
+    }
+}
