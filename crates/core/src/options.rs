@@ -80,15 +80,15 @@ impl Options {
                     known: known_list(game.options.iter().map(|o| o.name)),
                 }
             })?;
-            let value = spec
-                .values
-                .iter()
-                .find(|v| **v == value)
-                .ok_or_else(|| OptionError::BadValue {
-                    key: key.to_string(),
-                    value: value.to_string(),
-                    allowed: spec.values.join(", "),
-                })?;
+            let value =
+                spec.values
+                    .iter()
+                    .find(|v| **v == value)
+                    .ok_or_else(|| OptionError::BadValue {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        allowed: spec.values.join(", "),
+                    })?;
             if seen.contains(&spec.name) {
                 return Err(OptionError::Repeated(spec.name.to_string()));
             }

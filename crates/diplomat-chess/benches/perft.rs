@@ -8,7 +8,9 @@ fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     group.throughput(Throughput::Elements(nodes));
-    group.bench_function("start depth 5 (bulk)", |b| b.iter(|| perft(black_box(&start), 5)));
+    group.bench_function("start depth 5 (bulk)", |b| {
+        b.iter(|| perft(black_box(&start), 5))
+    });
     group.finish();
 }
 

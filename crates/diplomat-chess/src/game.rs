@@ -25,7 +25,10 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        Game { positions: vec![start], moves: Vec::new() }
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+        }
     }
 
     /// A game from the standard start position.
@@ -55,7 +58,10 @@ impl Game {
             });
         }
         if !self.position().is_legal(mv) {
-            return Err(MoveError::Illegal { text: mv.to_string(), reason: "not a legal move here".into() });
+            return Err(MoveError::Illegal {
+                text: mv.to_string(),
+                reason: "not a legal move here".into(),
+            });
         }
         let next = self.position().after(mv);
         self.positions.push(next);
@@ -67,7 +73,10 @@ impl Game {
     /// and hands), this time included.
     pub fn repetitions(&self) -> usize {
         let now = self.position();
-        self.positions.iter().filter(|p| same_for_repetition(p, now)).count()
+        self.positions
+            .iter()
+            .filter(|p| same_for_repetition(p, now))
+            .count()
     }
 
     /// The result, if the rules have ended the game: no legal move (checkmate, or stalemate,
@@ -76,7 +85,14 @@ impl Game {
         let pos = self.position();
         let (outcome, reason) = if pos.count_legal_moves() == 0 {
             let winner = !pos.side_to_move();
-            (Outcome::Win(winner), if pos.is_check() { "checkmate" } else { "stalemate" })
+            (
+                Outcome::Win(winner),
+                if pos.is_check() {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                },
+            )
         } else if pos.is_bare_kings() {
             (Outcome::Draw, "bare kings")
         } else if self.repetitions() >= 3 {
@@ -84,7 +100,10 @@ impl Game {
         } else {
             return None;
         };
-        Some(GameResult { outcome, reason: reason.to_string() })
+        Some(GameResult {
+            outcome,
+            reason: reason.to_string(),
+        })
     }
 }
 
@@ -113,7 +132,8 @@ impl SequentialGame for Game {
     }
 
     fn play(&mut self, mv: Move) {
-        self.try_play(mv).expect("SequentialGame::play takes legal moves");
+        self.try_play(mv)
+            .expect("SequentialGame::play takes legal moves");
     }
 
     fn undo(&mut self) -> bool {

@@ -107,7 +107,16 @@ pub fn horse_leaps(cell: u8) -> Vec<u8> {
         vec![(radius(cell).unwrap() as i32, crown(cell) as i32)]
     };
     for (r, row) in starts {
-        for (drow, dr) in [(1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
+        for (drow, dr) in [
+            (1, 2),
+            (1, -2),
+            (-1, 2),
+            (-1, -2),
+            (2, 1),
+            (2, -1),
+            (-2, 1),
+            (-2, -1),
+        ] {
             if let Some(target) = unfolded(r + dr, row + drow) {
                 out.push(target);
             }
@@ -137,7 +146,15 @@ fn unfolded(radius: i32, row: i32) -> Option<u8> {
 pub fn lines() -> Vec<[u8; 7]> {
     let mut out = Vec::new();
     for d in 0..7 {
-        out.push([ring(d, 1), ring(d, 2), ring(d, 3), CENTRE, ring(d + 7, 3), ring(d + 7, 2), ring(d + 7, 1)]);
+        out.push([
+            ring(d, 1),
+            ring(d, 2),
+            ring(d, 3),
+            CENTRE,
+            ring(d + 7, 3),
+            ring(d + 7, 2),
+            ring(d + 7, 1),
+        ]);
     }
     for s in [1, -1] {
         for x in 0..7 {
@@ -191,7 +208,11 @@ pub fn slider_paths(slider: Slider, from: u8, to: u8) -> Vec<Vec<u8>> {
         }
     }
     if slider == Slider::Rook && from != CENTRE && to != CENTRE && crown(from) == crown(to) {
-        let (rf, rt, k) = (radius(from).unwrap() as i32, radius(to).unwrap() as i32, crown(from));
+        let (rf, rt, k) = (
+            radius(from).unwrap() as i32,
+            radius(to).unwrap() as i32,
+            crown(from),
+        );
         for dir in [1, -1] {
             let mut between = Vec::new();
             let mut r = rf + dir;
@@ -271,7 +292,11 @@ fn pawn_forward(side: usize, cell: u8) -> (Vec<u8>, Vec<u8>) {
     }
     let (r, k) = (radius(cell).unwrap(), crown(cell));
     let radial = if half_of_radius(r) == side {
-        vec![if k == 3 { CENTRE } else { ring(r as i32, k + 1) }]
+        vec![if k == 3 {
+            CENTRE
+        } else {
+            ring(r as i32, k + 1)
+        }]
     } else if k > 1 {
         vec![ring(r as i32, k - 1)]
     } else {

@@ -21,8 +21,8 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
-mod setup;
 pub mod san;
+mod setup;
 mod tables;
 
 pub use cell::{Cell, CellParseError, CellSet};

@@ -42,8 +42,20 @@ impl Move {
     /// The coordinate notation (see [`Coordinate`]).
     pub fn coordinate(self) -> Coordinate {
         match self {
-            Move::Normal { from, to, promotion } => Coordinate::Move { from, to, promotion },
-            Move::Suborn { diplomat, target } => Coordinate::Move { from: diplomat, to: target, promotion: None },
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => Coordinate::Move {
+                from,
+                to,
+                promotion,
+            },
+            Move::Suborn { diplomat, target } => Coordinate::Move {
+                from: diplomat,
+                to: target,
+                promotion: None,
+            },
             Move::Drop { role, to } => Coordinate::Drop { role, to },
         }
     }
@@ -61,14 +73,25 @@ impl fmt::Display for Move {
 /// the Diplomat's cell to its target), `H@c2` (drop).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Coordinate {
-    Move { from: Cell, to: Cell, promotion: Option<Role> },
-    Drop { role: Role, to: Cell },
+    Move {
+        from: Cell,
+        to: Cell,
+        promotion: Option<Role>,
+    },
+    Drop {
+        role: Role,
+        to: Cell,
+    },
 }
 
 impl fmt::Display for Coordinate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Coordinate::Move { from, to, promotion } => {
+            Coordinate::Move {
+                from,
+                to,
+                promotion,
+            } => {
                 write!(f, "{from}{to}")?;
                 if let Some(role) = promotion {
                     write!(f, "{}", role.upper().to_ascii_lowercase())?;
@@ -101,7 +124,10 @@ pub(crate) fn split_cell(s: &str) -> Option<(Cell, &str)> {
 impl FromStr for Coordinate {
     type Err = CoordinateParseError;
     fn from_str(text: &str) -> Result<Coordinate, CoordinateParseError> {
-        let err = |reason| CoordinateParseError { text: text.to_string(), reason };
+        let err = |reason| CoordinateParseError {
+            text: text.to_string(),
+            reason,
+        };
         if let Some((role, cell)) = text.split_once('@') {
             let role = match role {
                 "" | "P" => Role::Pawn,
@@ -129,6 +155,10 @@ impl FromStr for Coordinate {
             "d" => Some(Role::Diplomat),
             _ => return Err(err("a promotion is one of r, b, h, d")),
         };
-        Ok(Coordinate::Move { from, to, promotion })
+        Ok(Coordinate::Move {
+            from,
+            to,
+            promotion,
+        })
     }
 }

@@ -17,11 +17,24 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [Role::King, Role::Rook, Role::Bishop, Role::Horse, Role::Diplomat, Role::Pawn];
+    pub const ALL: [Role; 6] = [
+        Role::King,
+        Role::Rook,
+        Role::Bishop,
+        Role::Horse,
+        Role::Diplomat,
+        Role::Pawn,
+    ];
     /// What a pawn may promote to.
     pub const PROMOTIONS: [Role; 4] = [Role::Rook, Role::Bishop, Role::Horse, Role::Diplomat];
     /// What can be held in hand (drop subvariant): everything but the King.
-    pub const IN_HAND: [Role; 5] = [Role::Rook, Role::Bishop, Role::Horse, Role::Diplomat, Role::Pawn];
+    pub const IN_HAND: [Role; 5] = [
+        Role::Rook,
+        Role::Bishop,
+        Role::Horse,
+        Role::Diplomat,
+        Role::Pawn,
+    ];
 
     #[inline]
     pub const fn index(self) -> usize {
@@ -88,7 +101,11 @@ impl Piece {
 
     pub fn from_char(c: char) -> Option<Piece> {
         let role = Role::from_upper(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
 }

@@ -83,14 +83,22 @@ impl MoveSink for MoveList {
     fn moves(&mut self, from: usize, targets: u64) {
         let from = Cell::from_index_unchecked(from as u8);
         for to in cells(targets) {
-            self.push(Move::Normal { from, to, promotion: None });
+            self.push(Move::Normal {
+                from,
+                to,
+                promotion: None,
+            });
         }
     }
     fn promotions(&mut self, from: usize, targets: u64) {
         let from = Cell::from_index_unchecked(from as u8);
         for to in cells(targets) {
             for role in Role::PROMOTIONS {
-                self.push(Move::Normal { from, to, promotion: Some(role) });
+                self.push(Move::Normal {
+                    from,
+                    to,
+                    promotion: Some(role),
+                });
             }
         }
     }
@@ -146,7 +154,10 @@ struct KingSafety {
 impl KingSafety {
     #[inline]
     fn pin_mask(&self, cell: usize) -> u64 {
-        self.pins.iter().filter(|(c, _)| *c as usize == cell).fold(!0, |m, (_, mask)| m & mask)
+        self.pins
+            .iter()
+            .filter(|(c, _)| *c as usize == cell)
+            .fold(!0, |m, (_, mask)| m & mask)
     }
 }
 
@@ -192,12 +203,17 @@ impl Position {
                 _ => return Err(PositionError::TooManyKings(color)),
             }
         }
-        let total = (pos.by_color[0] | pos.by_color[1]).count_ones() + pos.hands.iter().map(Hand::total).sum::<u32>();
+        let total = (pos.by_color[0] | pos.by_color[1]).count_ones()
+            + pos.hands.iter().map(Hand::total).sum::<u32>();
         if total > 20 {
             return Err(PositionError::TooManyPieces(total));
         }
         let pawns = pos.by_role[Role::Pawn.index()].count_ones()
-            + pos.hands.iter().map(|h| h.count(Role::Pawn) as u32).sum::<u32>();
+            + pos
+                .hands
+                .iter()
+                .map(|h| h.count(Role::Pawn) as u32)
+                .sum::<u32>();
         if pawns > 10 {
             return Err(PositionError::TooManyPawns(pawns));
         }
@@ -217,7 +233,8 @@ impl Position {
         }
         Setup {
             board,
-            hands: (self.rule == SubornRule::Drop).then(|| ByColor::new(self.hands[0], self.hands[1])),
+            hands: (self.rule == SubornRule::Drop)
+                .then(|| ByColor::new(self.hands[0], self.hands[1])),
             side_to_move: self.side,
             fullmove: self.fullmove,
         }
@@ -280,7 +297,8 @@ impl Position {
         }
         for color in Color::ALL {
             for role in Role::IN_HAND {
-                h ^= ZOBRIST_HANDS[color.index()][role.hand_index()][self.hands[color.index()].count(role) as usize];
+                h ^= ZOBRIST_HANDS[color.index()][role.hand_index()]
+                    [self.hands[color.index()].count(role) as usize];
             }
         }
         h
@@ -327,7 +345,9 @@ impl Position {
 
     /// The legal moves of the piece on `cell` (suborns included).
     pub fn moves_from(&self, cell: Cell) -> impl Iterator<Item = Move> {
-        self.legal_moves().into_iter().filter(move |m| m.from() == Some(cell))
+        self.legal_moves()
+            .into_iter()
+            .filter(move |m| m.from() == Some(cell))
     }
 
     /// Whether the move takes an enemy piece off the board by moving onto it.
@@ -346,8 +366,13 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         match mv {
-            Move::Normal { from, to, promotion } => {
-                let piece = decode(self.mailbox[from.index()]).expect("a legal move starts on a piece");
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                let piece =
+                    decode(self.mailbox[from.index()]).expect("a legal move starts on a piece");
                 if let Some(captured) = decode(self.mailbox[to.index()]) {
                     self.take(to.index(), captured);
                 }
@@ -356,10 +381,17 @@ impl Position {
                 self.put(to.index(), Piece { color: us, role });
             }
             Move::Suborn { target, .. } => {
-                let victim = decode(self.mailbox[target.index()]).expect("a suborn targets a piece");
+                let victim =
+                    decode(self.mailbox[target.index()]).expect("a suborn targets a piece");
                 self.take(target.index(), victim);
                 match self.rule {
-                    SubornRule::Convert => self.put(target.index(), Piece { color: us, role: victim.role }),
+                    SubornRule::Convert => self.put(
+                        target.index(),
+                        Piece {
+                            color: us,
+                            role: victim.role,
+                        },
+                    ),
                     SubornRule::Remove => {}
                     SubornRule::Drop => self.add_to_hand(us, victim.role, 1),
                 }
@@ -475,7 +507,9 @@ impl Position {
                     } else if blockers & (blockers - 1) == 0 {
                         if blockers & ours != 0 {
                             safety.pinned |= blockers;
-                            safety.pins.push((blockers.trailing_zeros() as u8, path | slider_bit));
+                            safety
+                                .pins
+                                .push((blockers.trailing_zeros() as u8, path | slider_bit));
                         } else {
                             safety.enemy_blockers |= blockers;
                         }
@@ -529,7 +563,8 @@ impl Position {
         let promotion_cells = PROMOTION_CELLS[us.index()];
         for from in cells(self.role_of(us, Role::Pawn)) {
             let f = from.index();
-            let targets = (PAWN_STEPS[us.index()][f] & !occupied) | (PAWN_CAPTURES[us.index()][f] & theirs);
+            let targets =
+                (PAWN_STEPS[us.index()][f] & !occupied) | (PAWN_CAPTURES[us.index()][f] & theirs);
             let targets = restrict(f, targets & safety.check_mask);
             sink.moves(f, targets & !promotion_cells);
             sink.promotions(f, targets & promotion_cells);
@@ -538,7 +573,10 @@ impl Position {
         let suborn_targets = self.suborn_targets(&safety);
         for from in cells(self.role_of(us, Role::Diplomat)) {
             let f = from.index();
-            sink.moves(f, restrict(f, KING_STEPS[f] & !occupied & safety.check_mask));
+            sink.moves(
+                f,
+                restrict(f, KING_STEPS[f] & !occupied & safety.check_mask),
+            );
             sink.suborns(f, KING_STEPS[f] & suborn_targets);
         }
 

@@ -7,12 +7,17 @@ pub fn to_san(_pos: &Position, mv: Move) -> String {
 }
 
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
-    let c: Coordinate = text.parse().map_err(|e: crate::CoordinateParseError| MoveError::Parse {
-        text: text.into(),
-        reason: e.reason.into(),
-    })?;
+    let c: Coordinate =
+        text.parse()
+            .map_err(|e: crate::CoordinateParseError| MoveError::Parse {
+                text: text.into(),
+                reason: e.reason.into(),
+            })?;
     pos.legal_moves()
         .into_iter()
         .find(|m| m.coordinate() == c)
-        .ok_or_else(|| MoveError::Illegal { text: text.into(), reason: "no such legal move".into() })
+        .ok_or_else(|| MoveError::Illegal {
+            text: text.into(),
+            reason: "no such legal move".into(),
+        })
 }

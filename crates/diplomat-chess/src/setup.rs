@@ -33,7 +33,10 @@ impl Hand {
     pub fn roles(&self) -> impl Iterator<Item = (Role, u8)> + '_ {
         let mut roles = Role::IN_HAND;
         roles.sort_by_key(|r| r.upper());
-        roles.into_iter().map(|r| (r, self.count(r))).filter(|&(_, n)| n > 0)
+        roles
+            .into_iter()
+            .map(|r| (r, self.count(r)))
+            .filter(|&(_, n)| n > 0)
     }
 }
 
@@ -77,7 +80,11 @@ impl Setup {
     }
 }
 
-fn parse_crown(crown: u8, field: &str, board: &mut [Option<Piece>; 43]) -> Result<(), SetupParseError> {
+fn parse_crown(
+    crown: u8,
+    field: &str,
+    board: &mut [Option<Piece>; 43],
+) -> Result<(), SetupParseError> {
     let mut radius: u32 = 0;
     let mut chars = field.chars().peekable();
     while let Some(c) = chars.next() {
@@ -100,17 +107,25 @@ fn parse_crown(crown: u8, field: &str, board: &mut [Option<Piece>; 43]) -> Resul
         }
     }
     if radius != 14 {
-        return Err(SetupParseError::CrownLength { crown, cells: radius });
+        return Err(SetupParseError::CrownLength {
+            crown,
+            cells: radius,
+        });
     }
     Ok(())
 }
 
 fn parse_hands(field: &str) -> Result<ByColor<Hand>, SetupParseError> {
     let err = || SetupParseError::Hand(field.to_string());
-    let inner = field.strip_prefix('[').and_then(|f| f.strip_suffix(']')).ok_or_else(err)?;
+    let inner = field
+        .strip_prefix('[')
+        .and_then(|f| f.strip_suffix(']'))
+        .ok_or_else(err)?;
     let mut hands = ByColor::<Hand>::default();
     for c in inner.chars() {
-        let piece = Piece::from_char(c).filter(|p| p.role != Role::King).ok_or_else(err)?;
+        let piece = Piece::from_char(c)
+            .filter(|p| p.role != Role::King)
+            .ok_or_else(err)?;
         let hand = &mut hands[piece.color];
         let n = hand.count(piece.role);
         hand.set(piece.role, n.checked_add(1).ok_or_else(err)?);
@@ -140,8 +155,10 @@ impl FromStr for Setup {
         match (centre_chars.next(), centre_chars.next()) {
             (Some('1'), None) => {}
             (Some(c), None) => {
-                board[Cell::CENTRE.index()] =
-                    Some(Piece::from_char(c).ok_or_else(|| SetupParseError::Centre(centre.to_string()))?)
+                board[Cell::CENTRE.index()] = Some(
+                    Piece::from_char(c)
+                        .ok_or_else(|| SetupParseError::Centre(centre.to_string()))?,
+                )
             }
             _ => return Err(SetupParseError::Centre(centre.to_string())),
         }
@@ -167,11 +184,19 @@ impl FromStr for Setup {
         if let Some(extra) = fields.next() {
             return Err(SetupParseError::Extra(extra.to_string()));
         }
-        Ok(Setup { board, hands, side_to_move, fullmove })
+        Ok(Setup {
+            board,
+            hands,
+            side_to_move,
+            fullmove,
+        })
     }
 }
 
-fn write_run(f: &mut fmt::Formatter<'_>, cells: impl Iterator<Item = Option<Piece>>) -> fmt::Result {
+fn write_run(
+    f: &mut fmt::Formatter<'_>,
+    cells: impl Iterator<Item = Option<Piece>>,
+) -> fmt::Result {
     let mut empty = 0;
     for cell in cells {
         match cell {
@@ -194,7 +219,10 @@ fn write_run(f: &mut fmt::Formatter<'_>, cells: impl Iterator<Item = Option<Piec
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for crown in 1..=3u8 {
-            write_run(f, (0..14).map(|r| self.board[Cell::ring(r, crown).expect("valid").index()]))?;
+            write_run(
+                f,
+                (0..14).map(|r| self.board[Cell::ring(r, crown).expect("valid").index()]),
+            )?;
             f.write_str("/")?;
         }
         match self.board[Cell::CENTRE.index()] {

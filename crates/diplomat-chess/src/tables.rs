@@ -49,7 +49,11 @@ fn circular_attack(cell: usize, occupied: u64) -> u64 {
     let base = cell / 14 * 14;
     let r = cell % 14;
     let crown = (occupied >> base) & RING_MASK;
-    let others = if r == 0 { crown } else { rotate_left14(crown, 14 - r) } & (RING_MASK - 1);
+    let others = if r == 0 {
+        crown
+    } else {
+        rotate_left14(crown, 14 - r)
+    } & (RING_MASK - 1);
     let attack = if others == 0 {
         RING_MASK - 1
     } else {
@@ -59,7 +63,11 @@ fn circular_attack(cell: usize, occupied: u64) -> u64 {
         let backward = (RING_MASK - 1) & !((1u64 << high) - 1);
         forward | backward
     };
-    let unrotated = if r == 0 { attack } else { rotate_left14(attack, r) };
+    let unrotated = if r == 0 {
+        attack
+    } else {
+        rotate_left14(attack, r)
+    };
     unrotated << base
 }
 
