@@ -25,9 +25,8 @@ pub trait SequentialGame: Clone {
 
     /// The side to move.
     fn side_to_move(&self) -> Color;
-    /// The legal moves of the side to move (none once the game is over by the rules' own
-    /// terminal conditions such as checkmate; draws by repetition leave moves available
-    /// but are reported by [`SequentialGame::result`]).
+    /// The legal moves of the side to move; none once [`SequentialGame::result`] says the
+    /// game is over (whatever the reason: checkmate, or a draw by repetition).
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Plays a legal move. Callers pass moves from [`SequentialGame::legal_moves`] or from
     /// [`SequentialGame::parse_move`].
