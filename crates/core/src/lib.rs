@@ -6,9 +6,11 @@
 mod color;
 mod options;
 mod outcome;
+pub mod record;
 mod sequential;
 
 pub use color::{ByColor, Color};
 pub use options::{GameInfo, OptionError, OptionSpec, Options};
-pub use outcome::{GameResult, Outcome};
+pub use outcome::{GameResult, Outcome, UnknownResultToken};
+pub use record::{parse_record, write_record, Record, RecordError, RecordMove};
 pub use sequential::{MoveError, SequentialGame};

@@ -19,16 +19,21 @@ impl Outcome {
     }
 
     /// Reads a PGN result token; `*` (game not finished) gives `Ok(None)`.
-    pub fn from_token(token: &str) -> Result<Option<Outcome>, ()> {
+    pub fn from_token(token: &str) -> Result<Option<Outcome>, UnknownResultToken> {
         match token {
             "1-0" => Ok(Some(Outcome::Win(Color::White))),
             "0-1" => Ok(Some(Outcome::Win(Color::Black))),
             "1/2-1/2" => Ok(Some(Outcome::Draw)),
             "*" => Ok(None),
-            _ => Err(()),
+            _ => Err(UnknownResultToken(token.to_string())),
         }
     }
 }
+
+/// A string that is not one of the result tokens `1-0`, `0-1`, `1/2-1/2`, `*`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a result (1-0, 0-1, 1/2-1/2 or *)")]
+pub struct UnknownResultToken(pub String);
 
 /// A finished game's outcome with the rule that ended it, e.g. `1-0 (checkmate)`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
