@@ -287,8 +287,8 @@ impl Position {
     /// The key recomputed from nothing; equal to [`Position::hash`] in every reachable position.
     pub fn hash_from_scratch(&self) -> u64 {
         let mut h = 0;
-        for cell in 0..43 {
-            if let Some(p) = decode(self.mailbox[cell]) {
+        for (cell, &code) in self.mailbox.iter().enumerate() {
+            if let Some(p) = decode(code) {
                 h ^= ZOBRIST_PIECES[p.color.index()][p.role.index()][cell];
             }
         }
