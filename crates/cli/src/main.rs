@@ -10,7 +10,7 @@ mod games;
 mod registry;
 mod setup;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -32,12 +32,26 @@ enum Command {
     /// Count the leaf nodes of the legal move tree
     Perft(commands::perft::Args),
     /// Check a game record move by move and print the final position and result
+    #[command(
+        long_about = "Check a game record move by move and print the final position \
+        and result.\n\nThe game is --game, else the record's [Game] tag, else diplomat-chess. \
+        The options are the record's [Options] tag, each --option replacing the tag's value for \
+        its key. The start is the [Position] tag, else the game's start position.\n\nExit \
+        status 1 at the first illegal, unparsable or ambiguous move (named by move number, side \
+        and token) or a malformed record; 2 for an unreadable file or a bad command line."
+    )]
     Replay(commands::replay::Args),
     /// Resolve one turn of a simultaneous game from an orders file
     Adjudicate(commands::adjudicate::Args),
     /// Draw a position as text
     Show(commands::show::Args),
     /// Play a game at the terminal, two people at one keyboard
+    #[command(
+        long_about = "Play a game at the terminal, two people at one keyboard.\n\n\
+        Moves are typed in SAN or coordinates at the `white> ` / `black> ` prompt; the commands \
+        are moves, undo, board, resign, save FILE, help and quit. Standard input is read line \
+        by line, so a session can be piped in; end of input ends the session."
+    )]
     Play(commands::play::Args),
 }
 
@@ -77,16 +91,48 @@ fn clap_exit(e: clap::Error) -> ExitCode {
             let _ = e.print();
             ExitCode::SUCCESS
         }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            let names: Vec<String> = Cli::command()
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .filter(|n| n != "help")
+                .collect();
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: no command given; the commands are {} (see `diplo --help`)",
+                names.join(", ")
+            );
+            ExitCode::from(2)
+        }
         _ => {
-            let _ = writeln!(std::io::stderr(), "{}", clap_one_line(&e.render().to_string()));
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                clap_one_line(&e.render().to_string(), &help_hint())
+            );
             ExitCode::from(2)
         }
     }
 }
 
+/// `diplo <command> --help` for the command being parsed, else `diplo --help`.
+fn help_hint() -> String {
+    let cli = Cli::command();
+    let command = std::env::args_os().skip(1).find_map(|arg| {
+        let arg = arg.to_str()?.to_string();
+        cli.get_subcommands()
+            .any(|c| c.get_name() == arg)
+            .then_some(arg)
+    });
+    match command {
+        Some(name) => format!("diplo {name} --help"),
+        None => "diplo --help".to_string(),
+    }
+}
+
 /// Clap's multi-line error text as one line: the message and its details, without the
 /// usage block, plus a pointer to `--help`.
-fn clap_one_line(text: &str) -> String {
+fn clap_one_line(text: &str, hint: &str) -> String {
     let mut line = String::new();
     for part in text
         .lines()
@@ -102,6 +148,6 @@ fn clap_one_line(text: &str) -> String {
     if !line.starts_with("error:") {
         line.insert_str(0, "error: ");
     }
-    line.push_str(" (see `diplo --help`)");
+    line.push_str(&format!(" (see `{hint}`)"));
     line
 }

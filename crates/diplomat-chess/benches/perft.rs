@@ -15,7 +15,9 @@ fn sample_positions(rule: SubornRule, count: usize) -> Vec<Position> {
             pos = Position::start(rule);
             continue;
         }
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         pos = pos.after(moves[(seed >> 33) as usize % moves.len()]);
         out.push(pos.clone());
     }

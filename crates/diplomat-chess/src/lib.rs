@@ -21,6 +21,7 @@ mod moves;
 mod perft;
 mod piece;
 mod position;
+pub mod record;
 pub mod san;
 mod setup;
 mod tables;

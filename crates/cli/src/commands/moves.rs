@@ -1,0 +1,21 @@
+//! `diplo moves`: the legal moves of the side to move, `<coordinate> <SAN>` per line.
+
+use crate::error::Result;
+use crate::setup::{GameArgs, PositionArg};
+use std::io::Write;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub position: PositionArg,
+}
+
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
+    let session = args.game.session(&args.position, "moves")?;
+    for mv in session.legal_moves() {
+        writeln!(out, "{} {}", mv.coordinate, mv.san)?;
+    }
+    Ok(())
+}
