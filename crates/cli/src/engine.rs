@@ -57,6 +57,11 @@ pub trait Session {
     fn undo(&mut self) -> bool;
     /// The result if the rules have ended the game.
     fn result(&self) -> Option<GameResult>;
+    /// The `result:` line of `diplo replay`, for a game whose rules fix it (Diplomatic Chess
+    /// ignores the recorded result); `None` reconciles the rules' result with the record's.
+    fn replay_result_line(&self) -> Option<String> {
+        None
+    }
     fn position_string(&self) -> String;
     /// Leaf count of the legal move tree.
     fn perft(&self, depth: u32) -> u64;
@@ -70,13 +75,51 @@ pub trait Session {
 }
 
 /// The engine of a simultaneous game (both sides order, then one adjudication).
-/// No simultaneous game is implemented yet; this is where `diplomacy-chess` and `diplochess`
-/// will plug in.
-#[allow(dead_code)]
 pub trait SimultaneousEngine: Sync {
     /// Resolves one turn: the text of the orders file against a position string; returns the
     /// adjudication output (see interfaces.md).
     fn adjudicate(&self, options: &Options, position: &str, orders: &str) -> Result<String>;
+
+    /// Starts a game for `play` from a position string (`None`: the standard start). An
+    /// unreadable position is reported as the error message.
+    fn new_game(
+        &self,
+        _options: &Options,
+        _position: Option<&str>,
+    ) -> std::result::Result<Box<dyn SimultaneousSession>, String> {
+        Err("this game cannot be played at the terminal yet".to_string())
+    }
+
+    /// Replays the text of a game record under the options (already merged from the
+    /// `[Options]` tag and the command line). Errors name turn, side and entry.
+    fn replay(&self, _record: &str, _options: &Options) -> Result<Box<dyn SimultaneousSession>> {
+        Err(crate::error::CliError::usage(
+            "this game cannot replay records yet",
+        ))
+    }
+}
+
+/// A simultaneous game in progress, as `play` and `replay` drive it.
+pub trait SimultaneousSession {
+    /// What the current phase asks of the players (`turn 3`).
+    fn phase(&self) -> String;
+    /// How many entries each side gives now: (least, most).
+    fn entry_count(&self) -> (usize, usize);
+    /// A short reminder of the order syntax.
+    fn order_help(&self) -> String;
+    /// Checks one side's entries for the current phase without resolving them.
+    fn check(&self, side: Color, entries: &[String]) -> std::result::Result<(), String>;
+    /// Resolves the phase with both sides' entries; returns the explanation for the players.
+    fn resolve(
+        &mut self,
+        white: &[String],
+        black: &[String],
+    ) -> std::result::Result<String, String>;
+    /// The result if the rules have ended the game.
+    fn result(&self) -> Option<GameResult>;
+    fn position_string(&self) -> String;
+    /// A text drawing of the current position.
+    fn draw(&self) -> String;
 }
 
 /// Folds a colour's name with an upper-case first letter (`White`).

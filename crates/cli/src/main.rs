@@ -50,7 +50,10 @@ enum Command {
         long_about = "Play a game at the terminal, two people at one keyboard.\n\n\
         Moves are typed in SAN or coordinates at the `white> ` / `black> ` prompt; the commands \
         are moves, undo, board, resign, save FILE, help and quit. Standard input is read line \
-        by line, so a session can be piped in; end of input ends the session."
+        by line, so a session can be piped in; end of input ends the session.\n\n\
+        In a simultaneous game (diplomacy-chess) each player in turn types their orders, one \
+        per line; on a terminal the screen is cleared between the players and the orders are \
+        not shown. Then the resolution is explained order by order."
     )]
     Play(commands::play::Args),
 }

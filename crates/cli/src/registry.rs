@@ -2,7 +2,7 @@
 
 use crate::engine::{SequentialEngine, SimultaneousEngine};
 use crate::error::{CliError, Result};
-use diplo_core::{GameInfo, OptionSpec};
+use diplo_core::GameInfo;
 
 /// The default `--game`.
 pub const DEFAULT_GAME: &str = "diplomat-chess";
@@ -27,11 +27,11 @@ impl Kind {
 
 /// A game's rules engine, if it exists yet.
 #[derive(Clone, Copy)]
-#[allow(dead_code)] // no simultaneous engine exists yet
 pub enum Engine {
     Sequential(&'static dyn SequentialEngine),
     Simultaneous(&'static dyn SimultaneousEngine),
     /// Specified but not implemented yet.
+    #[allow(dead_code)] // every game has an engine now; kept for games still to come
     Planned(Kind),
 }
 
@@ -117,16 +117,16 @@ pub static GAMES: [GameEntry; 4] = [
         engine: Engine::Sequential(&crate::games::diplomat_chess::DiplomatChess),
     },
     GameEntry {
-        info: &DIPLOMATIC_CHESS,
-        engine: Engine::Planned(Kind::Sequential),
+        info: &diplomatic_chess::GAME_INFO,
+        engine: Engine::Sequential(&crate::games::diplomatic_chess::DiplomaticChess),
     },
     GameEntry {
-        info: &DIPLOMACY_CHESS,
-        engine: Engine::Planned(Kind::Simultaneous),
+        info: &diplomacy_chess::GAME_INFO,
+        engine: Engine::Simultaneous(&crate::games::diplomacy_chess::DiplomacyChess),
     },
     GameEntry {
-        info: &DIPLOCHESS,
-        engine: Engine::Planned(Kind::Simultaneous),
+        info: &diplochess::GAME_INFO,
+        engine: Engine::Simultaneous(&crate::games::diplochess::DiploChess),
     },
 ];
 
@@ -146,60 +146,3 @@ fn simultaneous_ids() -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
-
-// The games below have specs but no engine yet. When a game's crate lands, it exports its
-// own `GAME_INFO` and replaces the constant here.
-
-const OFF_ON: &[&str] = &["off", "on"];
-
-static DIPLOMATIC_CHESS: GameInfo = GameInfo {
-    id: "diplomatic-chess",
-    name: "Diplomatic Chess (Carey & Fernandez)",
-    summary: "8x8; an uncapturable Diplomat instead of the King; win by invasion",
-    options: &[
-        OptionSpec {
-            name: "push-back",
-            values: OFF_ON,
-            help: "an enemy piece may attack the Diplomat and push it back",
-        },
-        OptionSpec {
-            name: "extra-diplomat-move",
-            values: OFF_ON,
-            help: "after its regular move a player may also step its Diplomat",
-        },
-        OptionSpec {
-            name: "extended-pawns",
-            values: OFF_ON,
-            help: "pawns move 1-2 squares forward, backward or sideways",
-        },
-    ],
-};
-
-static DIPLOMACY_CHESS: GameInfo = GameInfo {
-    id: "diplomacy-chess",
-    name: "Diplomacy Chess (Neto)",
-    summary: "8x8; both sides move at once; conflicts by rank and by pieces meeting on the way",
-    options: &[OptionSpec {
-        name: "mode",
-        values: &["basic", "progressive", "simultaneous-progressive"],
-        help: "one move per side per turn, n moves in turn n in order, or a set of 1..n moves resolved together",
-    }],
-};
-
-static DIPLOCHESS: GameInfo = GameInfo {
-    id: "diplochess",
-    name: "DiploChess (Birsan and Davis)",
-    summary: "8x8; Diplomacy orders (move, hold, support) for every piece at once",
-    options: &[
-        OptionSpec {
-            name: "adjustments",
-            values: OFF_ON,
-            help: "home-square adjustments every 10th turn (rule 15)",
-        },
-        OptionSpec {
-            name: "bloody",
-            values: OFF_ON,
-            help: "dislodged pieces other than the King are removed without a retreat",
-        },
-    ],
-};

@@ -29,6 +29,12 @@ Type a move in SAN (d3, Hc3, Bxe3, d-4, a3=black, b1=Rook, H@c2) or in coordinat
 ";
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
+    let entry = args.game.entry()?;
+    if entry.kind() == crate::registry::Kind::Simultaneous {
+        let engine = entry.simultaneous()?;
+        let options = crate::setup::parse_options(entry, &args.game.options)?;
+        return super::simultaneous::play(engine, &options, args.position.position.as_deref(), out);
+    }
     let mut session = args.game.session(&args.position, "play")?;
     let stdin = std::io::stdin();
     let mut input = stdin.lock();

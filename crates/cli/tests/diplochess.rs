@@ -1,0 +1,252 @@
+//! `diplo` with `--game diplochess`: the adjudication output of interfaces.md, exit codes,
+//! records, play at one keyboard, and every movement case file run through the binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn diplo() -> Command {
+    Command::cargo_bin("diplo").unwrap()
+}
+
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cases/diplochess");
+
+#[test]
+fn adjudicate_prints_the_contract_output() {
+    diplo()
+        .args([
+            "adjudicate",
+            "--game",
+            "diplochess",
+            "--position",
+            "4k3/8/8/8/2n5/8/8/R3K3",
+            "--orders",
+            "-",
+        ])
+        .write_stdin("# a comment\n\nwhite: Ra1-a5\nblack: N c4 - a5\n")
+        .assert()
+        .success()
+        .stdout(
+            "position: 4k3/8/8/R7/2n5/8/8/4K3 - - 0 1\n\
+             white R a1 - a5 => executed\n\
+             black N c4 - a5 => failed: bounced at a5 by R a1 (3 against 5)\n\
+             dislodged: -\n\
+             standoffs: -\n",
+        );
+}
+
+#[test]
+fn adjudicate_lists_dislodged_pieces_and_standoffs() {
+    diplo()
+        .args([
+            "adjudicate",
+            "--game",
+            "diplochess",
+            "--position",
+            "7k/5b2/8/3n4/5N2/1B6/N7/K7 - - 0 1",
+            "--orders",
+            "-",
+        ])
+        .write_stdin(
+            "black: N d5 - b4\nblack: B f7 S N d5\nwhite: N f4 - d5\n\
+             white: B b3 S N f4 - d5\nwhite: N a2 - b4\n",
+        )
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("dislodged: nd5\nstandoffs: b4\n"))
+        .stdout(predicate::str::contains(
+            "black B f7 S N d5 => failed: not matched",
+        ));
+}
+
+#[test]
+fn void_orders_are_reported_not_rejected() {
+    diplo()
+        .args(["adjudicate", "--game", "diplochess"])
+        .args([
+            "--position",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
+        ])
+        .args(["--orders", "-"])
+        .write_stdin("white: N b1 - b3\nblack: P e7 - e5\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "white N b1 - b3 => failed: void (N b1 - b3 is not a move of that piece)",
+        ))
+        .stdout(predicate::str::contains("black P e7 - e5 => executed"));
+}
+
+#[test]
+fn bad_orders_exit_1_and_bad_positions_exit_2() {
+    diplo()
+        .args([
+            "adjudicate",
+            "--game",
+            "diplochess",
+            "--position",
+            "4k3/8/8/8/8/8/8/R3K3",
+        ])
+        .args(["--orders", "-"])
+        .write_stdin("white: R a1 - a5\nwhite: R a1 H\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with("error:"))
+        .stderr(predicate::str::contains("two orders"));
+    diplo()
+        .args([
+            "adjudicate",
+            "--game",
+            "diplochess",
+            "--position",
+            "4k3/8/8/8/8/8/8/R3K3",
+        ])
+        .args(["--orders", "-"])
+        .write_stdin("white: R a1 -\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 1"));
+    diplo()
+        .args(["adjudicate", "--game", "diplochess", "--position", "8/8/8"])
+        .args(["--orders", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("error:"));
+    diplo()
+        .args([
+            "adjudicate",
+            "--game",
+            "diplochess",
+            "--position",
+            "4k3/8/8/8/8/8/8/4K3",
+        ])
+        .args(["--option", "bloody=maybe", "--orders", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn replay_prints_position_and_result() {
+    diplo()
+        .args(["replay", "--game", "diplochess", "-"])
+        .write_stdin("[Position \"7k/8/8/8/8/8/8/K6R - - 0 1\"]\nturn 1\nwhite: R h1 - h8\n")
+        .assert()
+        .success()
+        .stdout("position: 7R/8/8/8/8/8/8/K7 - - 0 1\nresult: 1-0 (king lost)\n");
+    // The [Game] tag alone selects the game.
+    diplo()
+        .args(["replay", "-"])
+        .write_stdin("[Game \"diplochess\"]\nturn 1\nwhite: P e2 - e4\nblack: P e7 - e5\n")
+        .assert()
+        .success()
+        .stdout(
+            "position: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR KQkq - 0 2\n\
+             result: * (in progress)\n",
+        );
+}
+
+#[test]
+fn replay_errors_name_turn_and_phase() {
+    diplo()
+        .args(["replay", "--game", "diplochess", "-"])
+        .write_stdin("turn 1\nwhite: N g1 - f3\nwhite: N g1 - h3\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("turn 1, movement"));
+    diplo()
+        .args(["replay", "--game", "diplochess", "-"])
+        .write_stdin("turn 1\nwhite: N g1 - f9\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("line 2"));
+}
+
+#[test]
+fn play_hides_orders_and_explains_the_adjudication() {
+    // Piped input: White's orders, an empty line, Black's orders, an empty line, then quit.
+    diplo()
+        .args(["play", "--game", "diplochess"])
+        .write_stdin("P e2 - e4\n\nN g8 - f6\n\nquit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "White, your orders for turn 1 movement",
+        ))
+        .stdout(predicate::str::contains("white P e2 - e4 => executed"))
+        .stdout(predicate::str::contains("black N g8 - f6 => executed"))
+        .stdout(predicate::str::contains(
+            "position: rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR KQkq - 0 2",
+        ));
+}
+
+#[test]
+fn play_rejects_a_bad_order_and_asks_again() {
+    diplo()
+        .args(["play", "--game", "diplochess"])
+        .write_stdin("P e2 -\n\nP e2 - e4\n\n\nquit\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("error:"))
+        .stdout(predicate::str::contains("white P e2 - e4 => executed"));
+}
+
+/// Every movement case file, through the binary: board field and dislodged line.
+#[test]
+fn movement_cases_through_the_binary() {
+    let dir = Path::new(CASES).join("movement");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "case"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 50, "found {} case files", files.len());
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let value = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{key}:")[..]))
+                .map(|v| v.trim().to_string())
+        };
+        let orders: String = text
+            .lines()
+            .filter(|l| l.starts_with("white:") || l.starts_with("black:"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let out = diplo()
+            .args(["adjudicate", "--game", "diplochess", "--orders", "-"])
+            .args(["--position", &value("position").unwrap()])
+            .write_stdin(orders)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8(out).unwrap();
+        let board = out
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("position: "))
+            .and_then(|p| p.split(' ').next())
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(Some(board), value("expect-board"), "{}", file.display());
+        let dislodged = out
+            .lines()
+            .find_map(|l| l.strip_prefix("dislodged: "))
+            .map(str::to_string);
+        assert_eq!(dislodged, value("expect-dislodged"), "{}", file.display());
+    }
+}
+
+#[test]
+fn games_lists_diplochess_with_its_options() {
+    diplo()
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("diplochess"))
+        .stdout(predicate::str::contains("bloody"));
+}

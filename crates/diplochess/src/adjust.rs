@@ -1,0 +1,159 @@
+//! Adjustments (option `adjustments=on`, spec §8, rule 15): one piece per controlled home
+//! square, every 10th turn.
+
+use crate::movement::{OrderReport, Outcome};
+use crate::order::Order;
+use crate::position::{cap, first_rank, value, Position};
+use board8::{Piece, Role, Square};
+use diplo_core::Color;
+
+/// What the adjustment step did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AdjustmentReport {
+    pub position: Position,
+    pub reports: Vec<OrderReport>,
+    pub built: Vec<(Square, Piece)>,
+    pub disbanded: Vec<(Square, Piece)>,
+}
+
+/// The 16 home squares of a side: its own first two ranks.
+pub fn home_squares(color: Color) -> u64 {
+    match color {
+        Color::White => 0x0000_0000_0000_FFFF,
+        Color::Black => 0xFFFF_0000_0000_0000,
+    }
+}
+
+/// Home squares without an enemy piece on them.
+pub fn controlled(position: &Position, color: Color) -> u64 {
+    home_squares(color) & !position.board.by_color(!color)
+}
+
+/// Allowance minus pieces: positive = may build, negative = must disband.
+pub fn balance(position: &Position, color: Color) -> i32 {
+    controlled(position, color).count_ones() as i32
+        - position.board.by_color(color).count_ones() as i32
+}
+
+/// Whether the adjustment step asks anything of `color`.
+pub fn needs_orders(position: &Position, color: Color) -> bool {
+    balance(position, color) != 0
+}
+
+fn fen_key(sq: &Square) -> (u8, u8) {
+    (7 - sq.rank(), sq.file())
+}
+
+fn may_build(p: &Position, color: Color, role: Role, sq: Square) -> Result<(), String> {
+    if role == Role::King {
+        return Err("a King cannot be built".into());
+    }
+    let have = p.count(color, role)
+        + if role == Role::Pawn {
+            u32::from(p.held[color])
+        } else {
+            0
+        };
+    if have >= cap(role) {
+        return Err(format!("{} is at its initial number", role.upper()));
+    }
+    let rank = if role == Role::Pawn {
+        color.fold(1, 6)
+    } else {
+        first_rank(color)
+    };
+    if sq.rank() != rank || controlled(p, color) & sq.bit() == 0 || p.board.piece_at(sq).is_some() {
+        return Err(format!(
+            "{sq} is not an empty controlled square of that rank"
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the adjustment step with both sides' orders.
+pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentReport {
+    let mut p = position.clone();
+    let mut outcomes: Vec<Option<Outcome>> = vec![None; orders.len()];
+    let mut built = Vec::new();
+    let mut disbanded = Vec::new();
+    for color in Color::ALL {
+        let mine = || {
+            orders
+                .iter()
+                .enumerate()
+                .filter(move |(_, (c, _))| *c == color)
+        };
+        let b = balance(position, color);
+        if b < 0 {
+            let mut due = (-b) as usize;
+            for (i, (_, order)) in mine() {
+                let Order::Disband(pr) = order else { continue };
+                if due == 0 {
+                    outcomes[i] = Some(Outcome::Failed("surplus order".into()));
+                    continue;
+                }
+                match p.board.piece_at(pr.square) {
+                    Some(x) if x.color == color && x.role == pr.role && x.role != Role::King => {
+                        p.board.remove(pr.square);
+                        disbanded.push((pr.square, x));
+                        outcomes[i] = Some(Outcome::Executed);
+                        due -= 1;
+                    }
+                    _ => outcomes[i] = Some(Outcome::Failed(format!("void (no disbandable {pr})"))),
+                }
+            }
+            // Default: lowest value first, ties in board order.
+            let mut rest: Vec<(Square, Piece)> = p
+                .board
+                .iter()
+                .filter(|(_, x)| x.color == color && x.role != Role::King)
+                .collect();
+            rest.sort_by_key(|(s, x)| (value(x.role), fen_key(s)));
+            for (sq, x) in rest.into_iter().take(due) {
+                p.board.remove(sq);
+                disbanded.push((sq, x));
+            }
+        } else if b > 0 {
+            let mut may = b as usize;
+            for (i, (_, order)) in mine() {
+                let Order::Build(role, sq) = order else {
+                    continue;
+                };
+                if may == 0 {
+                    outcomes[i] = Some(Outcome::Failed("surplus order".into()));
+                    continue;
+                }
+                match may_build(&p, color, *role, *sq) {
+                    Ok(()) => {
+                        let piece = Piece { color, role: *role };
+                        p.board.put(*sq, piece);
+                        built.push((*sq, piece));
+                        outcomes[i] = Some(Outcome::Executed);
+                        may -= 1;
+                    }
+                    Err(why) => outcomes[i] = Some(Outcome::Failed(format!("void ({why})"))),
+                }
+            }
+        }
+    }
+    let reports = orders
+        .iter()
+        .zip(outcomes)
+        .map(|((color, order), outcome)| OrderReport {
+            color: *color,
+            order: *order,
+            outcome: outcome.unwrap_or_else(|| {
+                Outcome::Failed(match order {
+                    Order::Build(..) | Order::Disband(_) => "void (no adjustment due)".to_string(),
+                    _ => "void (not an adjustment order)".to_string(),
+                })
+            }),
+        })
+        .collect();
+    AdjustmentReport {
+        position: p,
+        reports,
+        built,
+        disbanded,
+    }
+}

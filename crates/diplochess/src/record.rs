@@ -1,0 +1,304 @@
+//! Game records (spec §10.4): tag pairs, then `turn <n>` sections with the movement orders
+//! and optional `retreats`, `builds` and `adjustments` sections.
+
+use crate::game::{Game, GameError};
+use crate::order::{Order, Phase};
+use crate::orders_file::{self, OrdersFileError};
+use crate::position::Position;
+use crate::Rules;
+use diplo_core::Color;
+
+/// One section of a turn: its phase and orders (with their line numbers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub phase: Phase,
+    pub line: usize,
+    pub orders: Vec<(Color, Order, usize)>,
+}
+
+/// One turn of a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnRecord {
+    pub number: u32,
+    pub line: usize,
+    /// The movement section first, then the later phases in order.
+    pub sections: Vec<Section>,
+}
+
+/// A parsed record.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GameRecord {
+    pub tags: Vec<(String, String)>,
+    pub turns: Vec<TurnRecord>,
+}
+
+impl GameRecord {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+    #[error("line {line}: {source}")]
+    Order {
+        line: usize,
+        #[source]
+        source: OrdersFileError,
+    },
+    #[error("turn {turn}, {phase}: {message}")]
+    Replay {
+        turn: u32,
+        phase: String,
+        message: String,
+    },
+    #[error("[Position]: {0}")]
+    Position(#[from] crate::PositionError),
+}
+
+fn syntax(line: usize, message: impl Into<String>) -> RecordError {
+    RecordError::Syntax {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Removes `{…}` comments (which may span lines), keeping line breaks for line numbers.
+fn strip_comments(text: &str) -> Result<String, RecordError> {
+    let mut out = String::with_capacity(text.len());
+    let mut depth_line = None;
+    let mut line = 1;
+    for c in text.chars() {
+        if c == '\n' {
+            line += 1;
+        }
+        match (c, depth_line) {
+            ('{', None) => depth_line = Some(line),
+            ('}', Some(_)) => depth_line = None,
+            ('}', None) => return Err(syntax(line, "`}` without `{`")),
+            ('\n', _) => out.push('\n'),
+            (_, Some(_)) => {}
+            (c, None) => out.push(c),
+        }
+    }
+    match depth_line {
+        Some(l) => Err(syntax(l, "comment `{` not closed")),
+        None => Ok(out),
+    }
+}
+
+fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| syntax(n, format!("bad tag `{line}`")))?;
+    let (name, rest) = inner
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| syntax(n, format!("bad tag `{line}`")))?;
+    let rest = rest.trim();
+    let value = rest
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .ok_or_else(|| syntax(n, format!("tag value not quoted in `{line}`")))?;
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(syntax(n, format!("bad tag name in `{line}`")));
+    }
+    Ok((
+        name.to_string(),
+        value.replace("\\\"", "\"").replace("\\\\", "\\"),
+    ))
+}
+
+fn section_phase(word: &str) -> Option<Phase> {
+    match word {
+        "retreats" => Some(Phase::Retreats),
+        "builds" => Some(Phase::Builds),
+        "adjustments" => Some(Phase::Adjustments),
+        _ => None,
+    }
+}
+
+fn phase_rank(p: Phase) -> u8 {
+    match p {
+        Phase::Movement => 0,
+        Phase::Retreats => 1,
+        Phase::Builds => 2,
+        Phase::Adjustments => 3,
+    }
+}
+
+/// Reads a record.
+pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
+    let text = strip_comments(text)?;
+    let mut record = GameRecord::default();
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    for (k, &(n, line)) in lines.iter().enumerate() {
+        if line.starts_with('[') {
+            if !record.turns.is_empty() {
+                return Err(syntax(n, "tag pair after the first turn"));
+            }
+            record.tags.push(parse_tag(line, n)?);
+        } else if let Some(num) = line.strip_prefix("turn ") {
+            let number: u32 = num
+                .trim()
+                .parse()
+                .map_err(|_| syntax(n, format!("bad turn number `{}`", num.trim())))?;
+            record.turns.push(TurnRecord {
+                number,
+                line: n,
+                sections: vec![Section {
+                    phase: Phase::Movement,
+                    line: n,
+                    orders: Vec::new(),
+                }],
+            });
+        } else if let Some(phase) = section_phase(line) {
+            let turn = record
+                .turns
+                .last_mut()
+                .ok_or_else(|| syntax(n, format!("`{line}` before any `turn` line")))?;
+            let last = turn.sections.last().expect("movement section").phase;
+            if phase_rank(phase) <= phase_rank(last) {
+                return Err(syntax(n, format!("section `{line}` out of order")));
+            }
+            turn.sections.push(Section {
+                phase,
+                line: n,
+                orders: Vec::new(),
+            });
+        } else if k + 1 == lines.len() && diplo_core::record::is_result_token(line) {
+            // A final result token is ignored.
+        } else {
+            let (color, order) = orders_file::parse_line(line, n)
+                .map_err(|source| RecordError::Order { line: n, source })?;
+            let turn = record
+                .turns
+                .last_mut()
+                .ok_or_else(|| syntax(n, "order before any `turn` line"))?;
+            turn.sections
+                .last_mut()
+                .expect("movement section")
+                .orders
+                .push((color, order, n));
+        }
+    }
+    Ok(record)
+}
+
+/// The start position of a record: its `[Position]` tag or the standard start.
+pub fn start_position(record: &GameRecord) -> Result<Position, RecordError> {
+    match record.tag("Position") {
+        Some(p) => Ok(p.parse()?),
+        None => Ok(Position::start()),
+    }
+}
+
+/// Replays a record from `start` under `rules`.
+pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game, RecordError> {
+    let mut game = Game::new(start, rules);
+    for turn in &record.turns {
+        let err = |phase: &str, message: String| RecordError::Replay {
+            turn: turn.number,
+            phase: phase.to_string(),
+            message,
+        };
+        if game.current_phase().is_none() {
+            return Err(err(
+                "movement",
+                "the record goes on after the game ended".to_string(),
+            ));
+        }
+        if game.position().turn != turn.number {
+            return Err(err(
+                "movement",
+                format!("expected turn {}", game.position().turn),
+            ));
+        }
+        for section in &turn.sections {
+            // Phases before this section that the record skips take the defaults.
+            while let Some(now) = game.current_phase() {
+                if section.phase == Phase::Movement
+                    || now == Phase::Movement
+                    || phase_rank(now) >= phase_rank(section.phase)
+                {
+                    break;
+                }
+                play(&mut game, &[], turn.number, now)?;
+            }
+            let now = game.current_phase();
+            if now != Some(section.phase) {
+                if section.orders.is_empty() {
+                    continue;
+                }
+                return Err(err(
+                    section.phase.name(),
+                    format!("there is no {} phase in this turn", section.phase),
+                ));
+            }
+            let orders: Vec<(Color, Order)> =
+                section.orders.iter().map(|(c, o, _)| (*c, *o)).collect();
+            play(&mut game, &orders, turn.number, section.phase)?;
+        }
+        // Later phases the record leaves out take the defaults.
+        while let Some(now) = game.current_phase() {
+            if now == Phase::Movement {
+                break;
+            }
+            play(&mut game, &[], turn.number, now)?;
+        }
+    }
+    Ok(game)
+}
+
+fn play(
+    game: &mut Game,
+    orders: &[(Color, Order)],
+    turn: u32,
+    phase: Phase,
+) -> Result<(), RecordError> {
+    game.play_phase(orders)
+        .map(|_| ())
+        .map_err(|e: GameError| RecordError::Replay {
+            turn,
+            phase: phase.name().to_string(),
+            message: e.to_string(),
+        })
+}
+
+/// Writes a record: tags, then one section per played phase.
+pub fn write(tags: &[(String, String)], turns: &[TurnRecord]) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        out.push_str(&format!(
+            "[{name} \"{}\"]\n",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+    for turn in turns {
+        for section in &turn.sections {
+            match section.phase {
+                Phase::Movement => out.push_str(&format!("turn {}\n", turn.number)),
+                p => out.push_str(&format!("{p}\n")),
+            }
+            for (color, order, _) in &section.orders {
+                out.push_str(&format!("{color}: {order}\n"));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,149 @@
+//! One turn from an orders file (§12.3) to the adjudication output (§12.4).
+
+use crate::game::{EntryReport, Game, Mode, TurnError};
+use crate::position::{Position, PositionError};
+use crate::terminal::mate_or_stalemate;
+use diplo_core::Color;
+
+/// One line of an orders file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderLine {
+    /// 1-based line number in the file.
+    pub line: usize,
+    pub color: Color,
+    pub text: String,
+}
+
+/// Why a turn could not be adjudicated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdjudicateError {
+    /// The position string is unreadable (a command-line error).
+    #[error("position: {0}")]
+    Position(#[from] PositionError),
+    #[error("orders line {line}: expected `white: <entry>` or `black: <entry>`")]
+    Line { line: usize },
+    #[error("orders: {0} has no entry")]
+    Missing(Color),
+    #[error("orders: basic mode takes exactly one entry per side; {0} has {1}")]
+    TooMany(Color, usize),
+    #[error("orders line {line}: {color} {error}")]
+    Turn {
+        line: usize,
+        color: Color,
+        error: TurnError,
+    },
+}
+
+/// Reads an orders file: `white: <entry>` / `black: <entry>` lines; blank and `#` lines skipped.
+pub fn parse_orders_file(text: &str) -> Result<Vec<OrderLine>, AdjudicateError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (side, entry) = line
+            .split_once(':')
+            .ok_or(AdjudicateError::Line { line: i + 1 })?;
+        let color = match side.trim() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            _ => return Err(AdjudicateError::Line { line: i + 1 }),
+        };
+        let entry = entry.trim();
+        if entry.is_empty() {
+            return Err(AdjudicateError::Line { line: i + 1 });
+        }
+        out.push(OrderLine {
+            line: i + 1,
+            color,
+            text: entry.to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// Resolves one turn and writes the output of §12.4.
+pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, AdjudicateError> {
+    let position: Position = position.parse()?;
+    let lines = parse_orders_file(orders)?;
+    let side_lines =
+        |c: Color| -> Vec<&OrderLine> { lines.iter().filter(|l| l.color == c).collect() };
+    for color in Color::ALL {
+        let n = side_lines(color).len();
+        if n == 0 {
+            return Err(AdjudicateError::Missing(color));
+        }
+        if mode == Mode::Basic && n > 1 {
+            return Err(AdjudicateError::TooMany(color, n));
+        }
+    }
+    let mut game = Game::new(position.clone(), mode);
+    let mut out = String::new();
+    if let Some(result) = mate_or_stalemate(&position) {
+        // Nothing is resolved on a finished game, but the entries must still be readable.
+        for color in Color::ALL {
+            let mine = side_lines(color);
+            let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
+            for (i, t) in texts.iter().enumerate() {
+                crate::conditional::Entry::parse(t, i + 1).map_err(|error| {
+                    AdjudicateError::Turn {
+                        line: mine[i].line,
+                        color,
+                        error: TurnError::Entry {
+                            index: i + 1,
+                            text: t.to_string(),
+                            error,
+                        },
+                    }
+                })?;
+            }
+        }
+        out.push_str(&format!("position: {position}\n"));
+        for l in &lines {
+            out.push_str(&format!("{} {} => failed: game over\n", l.color, l.text));
+        }
+        out.push_str(&format!("result: {result}\n"));
+        return Ok(out);
+    }
+    let mut read = Vec::new();
+    for color in Color::ALL {
+        let mine = side_lines(color);
+        let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
+        let orders = game.read_entries(color, &texts).map_err(|error| {
+            let line = error
+                .entry()
+                .and_then(|i| mine.get(i - 1))
+                .or(mine.first())
+                .map_or(0, |l| l.line);
+            AdjudicateError::Turn { line, color, error }
+        })?;
+        read.push(orders);
+    }
+    let report = game.play_turn(&read[0], &read[1]);
+    out.push_str(&format!("position: {}\n", game.position()));
+    let entries: Vec<&EntryReport> = if mode == Mode::Progressive {
+        report.entries.iter().collect()
+    } else {
+        // File order: the n-th line of a side is that side's n-th entry.
+        let mut seen = [0usize; 2];
+        lines
+            .iter()
+            .filter_map(|l| {
+                let k = seen[l.color.index()];
+                seen[l.color.index()] += 1;
+                report
+                    .entries
+                    .iter()
+                    .find(|r| r.color == l.color && r.index == k)
+            })
+            .collect()
+    };
+    for e in entries {
+        out.push_str(&format!("{e}\n"));
+    }
+    if let Some(result) = &report.result {
+        out.push_str(&format!("result: {result}\n"));
+    }
+    Ok(out)
+}

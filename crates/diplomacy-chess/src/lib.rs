@@ -1,0 +1,44 @@
+//! Diplomacy Chess (João Pedro Neto, 1996): both players move at the same time; moves that
+//! meet on the way fail, moves to the same square are settled by rank.
+//!
+//! The rules as diplo plays them are `docs/rules/diplomacy-chess.md`. The layers:
+//! [`Position`] (and its string), [`Order`]s read from SAN or coordinates against the
+//! [valid orders](validity::valid_orders), the [resolution](resolve::resolve) of a set of
+//! orders, and the [`Game`] that plays turns in the three modes and explains them.
+
+pub mod adjudicate;
+pub mod conditional;
+pub mod game;
+mod mode;
+pub mod notation;
+pub mod order;
+pub mod outcome;
+pub mod position;
+pub mod record;
+mod report;
+pub mod resolve;
+mod simulate;
+pub mod terminal;
+pub mod validity;
+
+pub use adjudicate::{adjudicate, AdjudicateError};
+pub use conditional::{Condition, Entry, EntryError};
+pub use game::{EntryOutcome, EntryReport, Game, Mode, Orders, TurnError, TurnReport};
+pub use notation::{Notation, NotationError, OrderError};
+pub use order::{Order, OrderKind};
+pub use position::{Position, PositionError};
+pub use resolve::{resolve, Failure, OrderOutcome, Resolution};
+
+use diplo_core::{GameInfo, OptionSpec};
+
+/// What `diplo games` shows.
+pub static GAME_INFO: GameInfo = GameInfo {
+    id: "diplomacy-chess",
+    name: "Diplomacy Chess (Neto)",
+    summary: "8x8; both sides move at once; conflicts by rank and by pieces meeting on the way",
+    options: &[OptionSpec {
+        name: "mode",
+        values: &["basic", "progressive", "simultaneous-progressive"],
+        help: "one move per side per turn, n moves in turn n in order, or a set of 1..n moves resolved together",
+    }],
+};

@@ -1,0 +1,250 @@
+//! Game records (§12.5): tags, then turns `[<n>.] <white series> / <black series>`.
+
+use crate::game::{Game, Mode, TurnError};
+use crate::position::{Position, PositionError};
+use diplo_core::{Color, SimultaneousGame};
+
+/// A record split into tags and turns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub tags: Vec<(String, String)>,
+    pub turns: Vec<RecordTurn>,
+}
+
+/// One turn of a record: each side's series of entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordTurn {
+    /// The number written, if any.
+    pub number: Option<u32>,
+    pub white: Vec<String>,
+    pub black: Vec<String>,
+}
+
+/// Why a record could not be read or replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("line {0}: malformed tag")]
+    Tag(usize),
+    #[error("unclosed comment")]
+    Comment,
+    #[error("turn {turn}: {message}")]
+    Turn { turn: u32, message: String },
+    #[error("[Position \"{0}\"]: {1}")]
+    Position(String, PositionError),
+    #[error("turn {turn}, {color}, {error}")]
+    Entry {
+        turn: u32,
+        color: Color,
+        entry: usize,
+        error: TurnError,
+    },
+    #[error("turn {turn}, {color}: {error}")]
+    Series {
+        turn: u32,
+        color: Color,
+        error: TurnError,
+    },
+    #[error("turn {turn}, {color}, entry 1 `{text}`: the game is already over")]
+    AfterEnd {
+        turn: u32,
+        color: Color,
+        text: String,
+    },
+}
+
+impl GameRecord {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn is_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// The move number a token starts with (`12.`, `12...`), and the rest of the token.
+fn move_number(token: &str) -> Option<(u32, &str)> {
+    let digits = token.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || !token[digits..].starts_with('.') {
+        return None;
+    }
+    let rest = token[digits..].trim_start_matches('.');
+    Some((token[..digits].parse().ok()?, rest))
+}
+
+/// Reads a record. `basic` allows turns without `/` (`1. e4 e5`).
+pub fn parse(text: &str, basic: bool) -> Result<GameRecord, RecordError> {
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    let mut depth = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if depth == 0 && trimmed.starts_with('[') {
+            let inner = trimmed
+                .strip_prefix('[')
+                .and_then(|t| t.strip_suffix(']'))
+                .ok_or(RecordError::Tag(i + 1))?;
+            let (name, value) = inner.split_once(' ').ok_or(RecordError::Tag(i + 1))?;
+            let value = value
+                .trim()
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or(RecordError::Tag(i + 1))?;
+            tags.push((name.to_string(), value.to_string()));
+            continue;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth > 0 => depth -= 1,
+                _ if depth > 0 => {}
+                _ => body.push(c),
+            }
+        }
+        body.push('\n');
+    }
+    if depth > 0 {
+        return Err(RecordError::Comment);
+    }
+    let mut turns: Vec<RecordTurn> = Vec::new();
+    let mut current: Option<(Option<u32>, String)> = None;
+    let mut finish = |cur: &mut Option<(Option<u32>, String)>| -> Result<(), RecordError> {
+        if let Some((number, text)) = cur.take() {
+            if !text.trim().is_empty() || number.is_some() {
+                turns.push(split_turn(number, &text, basic, turns.len() as u32 + 1)?);
+            }
+        }
+        Ok(())
+    };
+    for line in body.lines() {
+        for token in line.split_whitespace() {
+            if is_result(token) {
+                finish(&mut current)?;
+                continue;
+            }
+            if let Some((n, rest)) = move_number(token) {
+                finish(&mut current)?;
+                current = Some((Some(n), rest.to_string()));
+                continue;
+            }
+            let cur = current.get_or_insert((None, String::new()));
+            cur.1.push(' ');
+            cur.1.push_str(token);
+        }
+        // A line ends an unnumbered turn once it is complete.
+        if let Some((_, text)) = &current {
+            if turn_complete(text, basic) {
+                finish(&mut current)?;
+            }
+        }
+    }
+    finish(&mut current)?;
+    Ok(GameRecord { tags, turns })
+}
+
+fn turn_complete(text: &str, basic: bool) -> bool {
+    match text.split_once('/') {
+        Some((_, b)) => !b.trim().is_empty() && !b.trim_end().ends_with(','),
+        None => basic && text.split_whitespace().count() >= 2,
+    }
+}
+
+fn series(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn split_turn(
+    number: Option<u32>,
+    text: &str,
+    basic: bool,
+    ordinal: u32,
+) -> Result<RecordTurn, RecordError> {
+    let turn = number.unwrap_or(ordinal);
+    let bad = |message: &str| RecordError::Turn {
+        turn,
+        message: message.to_string(),
+    };
+    let (white, black) = match text.split_once('/') {
+        Some((w, b)) => {
+            if b.contains('/') {
+                return Err(bad("more than one `/`"));
+            }
+            (series(w), series(b))
+        }
+        None if basic => {
+            let tokens: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+            if tokens.len() != 2 {
+                return Err(bad("expected a white and a black move"));
+            }
+            (vec![tokens[0].clone()], vec![tokens[1].clone()])
+        }
+        None => return Err(bad("expected `<white series> / <black series>`")),
+    };
+    Ok(RecordTurn {
+        number,
+        white,
+        black,
+    })
+}
+
+/// Replays a record in a mode from its `[Position]` tag (or the start), enforcing every rule
+/// including the series lengths.
+pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
+    let record = parse(text, mode == Mode::Basic)?;
+    let start = match record.tag("Position") {
+        Some(p) => p
+            .parse::<Position>()
+            .map_err(|e| RecordError::Position(p.to_string(), e))?,
+        None => Position::start(),
+    };
+    let mut game = Game::new(start, mode);
+    for (k, t) in record.turns.iter().enumerate() {
+        let turn = t.number.unwrap_or(k as u32 + 1);
+        game.refresh_result();
+        if SimultaneousGame::result(&game).is_some() {
+            let (color, text) = match t.white.first() {
+                Some(w) => (Color::White, w.clone()),
+                None => (Color::Black, t.black.first().cloned().unwrap_or_default()),
+            };
+            return Err(RecordError::AfterEnd { turn, color, text });
+        }
+        let mut read = Vec::with_capacity(2);
+        for (color, entries) in [(Color::White, &t.white), (Color::Black, &t.black)] {
+            let texts: Vec<&str> = entries.iter().map(String::as_str).collect();
+            let orders = game
+                .parse_orders(color, &texts)
+                .map_err(|error| match error.entry() {
+                    Some(entry) => RecordError::Entry {
+                        turn,
+                        color,
+                        entry,
+                        error,
+                    },
+                    None => RecordError::Series { turn, color, error },
+                })?;
+            read.push(orders);
+        }
+        let report = game.play_turn(&read[0], &read[1]);
+        // A game that ended mid-turn leaves the rest of the series unplayed: that is an error
+        // in a record (it goes on after the end).
+        if let Some(over) = report
+            .entries
+            .iter()
+            .find(|e| e.outcome == crate::game::EntryOutcome::GameOver)
+        {
+            return Err(RecordError::AfterEnd {
+                turn,
+                color: over.color,
+                text: over.text.clone(),
+            });
+        }
+    }
+    game.refresh_result();
+    Ok(game)
+}

@@ -1,0 +1,129 @@
+//! Whole games: repetition, series lengths and records (§8.4, §9.1, §12.5).
+
+use diplo_core::{Color, Outcome, SimultaneousGame};
+use diplomacy_chess::record::{replay, RecordError};
+use diplomacy_chess::{Game, Mode, Position, TurnError};
+
+#[test]
+fn threefold_repetition_draws() {
+    let game = replay("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n", Mode::Basic).unwrap();
+    let result = SimultaneousGame::result(&game).expect("drawn");
+    assert_eq!(result.outcome, Outcome::Draw);
+    assert_eq!(result.reason, "threefold repetition");
+    // Two occurrences are not enough.
+    let game = replay("1. Nf3 Nf6 2. Ng1 Ng8\n", Mode::Basic).unwrap();
+    assert_eq!(SimultaneousGame::result(&game), None);
+    // A record that goes on after the draw is rejected at its next entry.
+    let err = replay(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5\n",
+        Mode::Basic,
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            RecordError::AfterEnd {
+                turn: 5,
+                color: Color::White,
+                ..
+            }
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn series_lengths_are_enforced_by_the_game() {
+    let game = Game::new(Position::start(), Mode::Progressive);
+    assert!(matches!(
+        game.parse_orders(Color::White, &["e4", "d4"]),
+        Err(TurnError::Count { got: 2, .. })
+    ));
+    assert!(game.parse_orders(Color::White, &["e4"]).is_ok());
+    let sp: Position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 3"
+        .parse()
+        .unwrap();
+    let game = Game::new(sp, Mode::SimultaneousProgressive);
+    assert!(game
+        .parse_orders(Color::White, &["e4", "d4", "Nf3"])
+        .is_ok());
+    assert!(game
+        .parse_orders(Color::White, &["e4", "d4", "Nf3", "c4"])
+        .is_err());
+    assert!(game.parse_orders(Color::White, &[]).is_err());
+}
+
+#[test]
+fn record_errors_name_turn_side_and_entry() {
+    let err = replay("1. e4 / e5\n2. Ke3 / d6\n", Mode::Basic).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "turn 2, white, entry 1 `Ke3`: `Ke3` is not a valid order here"
+    );
+    let err = replay(
+        "[Options \"mode=progressive\"]\n1. e4 / e5\n2. d4, Zz / d5, Nf6\n",
+        Mode::Progressive,
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string().starts_with("turn 2, white, entry 2 `Zz`"),
+        "{err}"
+    );
+    // In progressive mode an invalid (but readable) entry is skipped, not an error.
+    let game = replay("1. e4 / e5\n2. Ke3, Nf3 / Nc6, Nf6\n", Mode::Progressive).unwrap();
+    assert_eq!(game.position().turn, 3);
+}
+
+/// Random games in every mode: nothing panics, kings are never captured (§8.5), and every
+/// report has one line per entry.
+#[test]
+fn random_games_keep_both_kings() {
+    use board8::Role;
+    use diplomacy_chess::validity::{valid_orders, Rules};
+    use rand::rngs::SmallRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    let mut rng = SmallRng::seed_from_u64(7);
+    for game_no in 0..120 {
+        let mode = [
+            Mode::Basic,
+            Mode::Progressive,
+            Mode::SimultaneousProgressive,
+        ][game_no % 3];
+        let mut game = Game::new(Position::start(), mode);
+        for _ in 0..25 {
+            if SimultaneousGame::result(&game).is_some() {
+                break;
+            }
+            let (_, most) = game.entry_count();
+            let mut read = Vec::new();
+            for color in Color::ALL {
+                let mut valid = Vec::new();
+                valid_orders(game.position(), color, Rules::BASIC, &mut valid);
+                let texts: Vec<String> = (0..most)
+                    .filter_map(|_| valid.choose(&mut rng).map(|o| o.coordinate()))
+                    .collect();
+                let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+                let orders = game
+                    .parse_orders(color, &texts)
+                    .or_else(|_| game.parse_orders(color, &texts[..1.min(texts.len())]));
+                read.push(orders);
+            }
+            let (Ok(w), Ok(b)) = (&read[0], &read[1]) else {
+                continue;
+            };
+            let report = game.play_turn(w, b);
+            assert_eq!(report.entries.len(), w.entries.len() + b.entries.len());
+            for color in Color::ALL {
+                assert_eq!(
+                    game.position().board.pieces(color, Role::King).count_ones(),
+                    1,
+                    "{mode:?}: {} lost its king at {}",
+                    color,
+                    game.position()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat.
+
+use diplo_core::Color;
+
+/// A piece kind. The order is the index of the role's bitboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Role {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    Diplomat = 5,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::Diplomat,
+    ];
+    /// What a pawn may promote to.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The SAN/FEN letter, upper case (`P` for pawns).
+    pub const fn upper(self) -> char {
+        match self {
+            Role::Pawn => 'P',
+            Role::Knight => 'N',
+            Role::Bishop => 'B',
+            Role::Rook => 'R',
+            Role::Queen => 'Q',
+            Role::Diplomat => 'D',
+        }
+    }
+
+    pub fn from_upper(c: char) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.upper() == c)
+    }
+}
+
+/// A piece of one colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
+
+impl Piece {
+    /// The FEN letter: upper case White, lower case Black.
+    pub fn char(self) -> char {
+        let c = self.role.upper();
+        self.color.fold(c, c.to_ascii_lowercase())
+    }
+
+    pub fn from_char(c: char) -> Option<Piece> {
+        let role = Role::from_upper(c.to_ascii_uppercase())?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+}
