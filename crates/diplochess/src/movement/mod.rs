@@ -418,25 +418,28 @@ mod consistency {
             let orders = random_orders(&position, &mut rng);
             let mut turn = Turn::new(&position, &orders).unwrap();
             turn.resolve_all();
-            for i in 0..orders.len() {
+            for (i, (_, order)) in orders.iter().enumerate() {
                 if !turn.has_decision(i) {
                     continue;
                 }
-                assert_eq!(turn.state[i], State::Resolved, "seed {seed}: order {i} unresolved");
+                assert_eq!(
+                    turn.state[i],
+                    State::Resolved,
+                    "seed {seed}: order {i} unresolved"
+                );
                 let again = turn.adjudicate(i);
                 if again != turn.res[i] {
                     let support = matches!(turn.kinds[i], Kind::Support { .. });
                     assert!(
                         support && turn.paradox[i] && !turn.res[i],
-                        "seed {seed}: `{}` resolved {} but its equation gives {again}",
-                        orders[i].1,
+                        "seed {seed}: `{order}` resolved {} but its equation gives {again}",
                         turn.res[i]
                     );
                     paradoxes += 1;
                 }
             }
         }
-        // The random phases are not all trivial: some paradoxes do come up.
-        let _ = paradoxes;
+        // Paradoxes are rare in random play but do come up.
+        eprintln!("{paradoxes} supports denied by the paradox rule in 3000 phases");
     }
 }
