@@ -54,21 +54,34 @@ pub struct Piece {
     pub role: Role,
 }
 
+/// A piece's FEN letter from its role's upper-case letter: upper case White, lower case Black.
+pub fn fen_letter(color: Color, upper: char) -> char {
+    color.fold(upper, upper.to_ascii_lowercase())
+}
+
+/// The colour a FEN letter gives (upper case White, anything else Black) and the letter in
+/// upper case: the inverse of [`fen_letter`].
+pub fn split_fen_letter(c: char) -> (Color, char) {
+    let color = if c.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    (color, c.to_ascii_uppercase())
+}
+
 impl Piece {
     /// The FEN letter: upper case White, lower case Black.
     pub fn char(self) -> char {
-        let c = self.role.upper();
-        self.color.fold(c, c.to_ascii_lowercase())
+        fen_letter(self.color, self.role.upper())
     }
 
     pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_upper(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        let (color, upper) = split_fen_letter(c);
+        Some(Piece {
+            color,
+            role: Role::from_upper(upper)?,
+        })
     }
 }
 

@@ -313,6 +313,18 @@ fn play_reads_both_sides_and_explains() {
 }
 
 #[test]
+fn play_ends_with_one_result_line() {
+    // Fool's mate at one keyboard: the game ends after turn 2 and says so once.
+    let (out, _) = run(
+        &["play", "--game", "diplomacy-chess"],
+        "f3\ne5\ng4\nQh4\n",
+        0,
+    );
+    assert_eq!(out.matches("result: ").count(), 1, "{out}");
+    assert!(out.ends_with("result: 0-1 (checkmate)\n"), "{out}");
+}
+
+#[test]
 fn games_lists_diplomacy_chess_as_implemented() {
     let (out, _) = run(&["games"], "", 0);
     assert!(out.contains("diplomacy-chess"), "{out}");

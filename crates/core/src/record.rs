@@ -7,7 +7,9 @@
 //! (`1-0`, `0-1`, `1/2-1/2`, `*`). Move tokens are kept as written; the game reads them.
 //! Move numbers are checked: each number once per side, in order.
 
-use crate::{Color, GameResult, Outcome};
+use crate::{
+    Color, GameInfo, GameResult, MoveError, OptionError, Options, Outcome, SequentialGame,
+};
 use std::fmt;
 use thiserror::Error;
 
@@ -543,6 +545,133 @@ pub fn write_record(
     }
     out.push('\n');
     out
+}
+
+/// Tags that [`game_tags`] writes itself; extra tags with these names are left out.
+pub const OWN_TAGS: [&str; 4] = ["Game", "Options", "Position", "Result"];
+
+/// The tag pairs of a canonical record: `[Game]`, the extra tags in their order (less those
+/// in [`OWN_TAGS`]), `[Options]` and `[Position]` when given, then `[Result]`.
+pub fn game_tags(
+    game_id: &str,
+    extra_tags: &[(String, String)],
+    options: Option<String>,
+    position: Option<String>,
+    result_token: &str,
+) -> Vec<(String, String)> {
+    let mut tags = vec![("Game".to_string(), game_id.to_string())];
+    tags.extend(
+        extra_tags
+            .iter()
+            .filter(|(n, _)| !OWN_TAGS.contains(&n.as_str()))
+            .cloned(),
+    );
+    if let Some(options) = options {
+        tags.push(("Options".to_string(), options));
+    }
+    if let Some(position) = position {
+        tags.push(("Position".to_string(), position));
+    }
+    tags.push(("Result".to_string(), result_token.to_string()));
+    tags
+}
+
+/// Why a record's tags do not describe a start position (`P`: the game's position error).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TagError<P: std::error::Error> {
+    #[error("[Options \"{value}\"]: {error}")]
+    Options { value: String, error: OptionError },
+    #[error("[Position \"{value}\"]: {error}")]
+    Position { value: String, error: P },
+}
+
+/// The options of a record's `[Options "key=value …"]` tag (comma- or space-separated
+/// `key=value` pairs) for the game `info`; its defaults without the tag.
+pub fn options_from_tags<P: std::error::Error>(
+    record: &Record,
+    info: &GameInfo,
+) -> Result<Options, TagError<P>> {
+    match record.tag("Options") {
+        None => Ok(Options::defaults(info)),
+        Some(value) => {
+            let pairs: Vec<&str> = value
+                .split([',', ' '])
+                .filter(|p| !p.trim().is_empty())
+                .collect();
+            Options::parse(info, &pairs).map_err(|error| TagError::Options {
+                value: value.to_string(),
+                error,
+            })
+        }
+    }
+}
+
+/// The start position a record's `[Position]` tag gives (read by `parse`), or `standard()`
+/// without the tag.
+pub fn position_from_tags<T, P: std::error::Error>(
+    record: &Record,
+    standard: impl FnOnce() -> T,
+    parse: impl FnOnce(&str) -> Result<T, P>,
+) -> Result<T, TagError<P>> {
+    match record.tag("Position") {
+        None => Ok(standard()),
+        Some(value) => parse(value).map_err(|error| TagError::Position {
+            value: value.to_string(),
+            error,
+        }),
+    }
+}
+
+/// The first move of a record that could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub struct ReplayError {
+    /// The full-move number of the position where the move failed.
+    pub number: u32,
+    /// The side to move in that position.
+    pub side: Color,
+    /// The move token as the record writes it.
+    pub token: String,
+    pub error: MoveError,
+}
+
+impl fmt::Display for ReplayError {
+    /// `move 9 (black) `Nf3`: illegal move: no black knight can move to f3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move {} ({}) `{}`: ", self.number, self.side, self.token)?;
+        match &self.error {
+            MoveError::Parse { reason, .. } => write!(f, "cannot parse: {reason}"),
+            MoveError::Illegal { reason, .. } => write!(f, "illegal move: {reason}"),
+            MoveError::Ambiguous { candidates, .. } => {
+                write!(f, "ambiguous move: could be {candidates}")
+            }
+        }
+    }
+}
+
+/// Plays every move of the record on `game` (in any notation the game reads). Fails at the
+/// first move that cannot be read or played, and at a move that follows the end of the game.
+///
+/// The record's move numbers are not compared with the game's: the error names the
+/// position's own full-move number and side to move.
+pub fn replay<G: SequentialGame>(record: &Record, mut game: G) -> Result<G, ReplayError> {
+    for rm in &record.moves {
+        let (number, side) = (game.fullmove(), game.side_to_move());
+        let fail = |error| ReplayError {
+            number,
+            side,
+            token: rm.text.clone(),
+            error,
+        };
+        if let Some(result) = game.result() {
+            return Err(fail(MoveError::Illegal {
+                text: rm.text.clone(),
+                reason: format!("the game is already over: {result}"),
+            }));
+        }
+        let mv = game.parse_move(&rm.text).map_err(fail)?;
+        game.try_play(mv).map_err(fail)?;
+    }
+    Ok(game)
 }
 
 /// The result to report for a replayed record: the token and why.

@@ -31,6 +31,11 @@ pub trait SequentialGame: Clone {
     /// Plays a legal move. Callers pass moves from [`SequentialGame::legal_moves`] or from
     /// [`SequentialGame::parse_move`].
     fn play(&mut self, mv: Self::Move);
+    /// Plays a move if it is legal and the game is not over; otherwise says why not and
+    /// leaves the game as it was.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError>;
+    /// The full-move number of the current position (as in FEN: it grows after Black's move).
+    fn fullmove(&self) -> u32;
     /// Takes back the last move; `false` if there is none.
     fn undo(&mut self) -> bool;
     /// The result if the rules have ended the game.

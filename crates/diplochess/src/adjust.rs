@@ -44,7 +44,15 @@ fn fen_key(sq: &Square) -> (u8, u8) {
     (7 - sq.rank(), sq.file())
 }
 
-fn may_build(p: &Position, color: Color, role: Role, sq: Square) -> Result<(), String> {
+/// `at_start` is the position when the step began: control is judged there (§8.2), so that
+/// the other side's disbands in the same step do not change it.
+fn may_build(
+    p: &Position,
+    at_start: &Position,
+    color: Color,
+    role: Role,
+    sq: Square,
+) -> Result<(), String> {
     if role == Role::King {
         return Err("a King cannot be built".into());
     }
@@ -62,7 +70,10 @@ fn may_build(p: &Position, color: Color, role: Role, sq: Square) -> Result<(), S
     } else {
         first_rank(color)
     };
-    if sq.rank() != rank || controlled(p, color) & sq.bit() == 0 || p.board.piece_at(sq).is_some() {
+    if sq.rank() != rank
+        || controlled(at_start, color) & sq.bit() == 0
+        || p.board.piece_at(sq).is_some()
+    {
         return Err(format!(
             "{sq} is not an empty controlled square of that rank"
         ));
@@ -123,7 +134,7 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                     outcomes[i] = Some(Outcome::Failed("surplus order".into()));
                     continue;
                 }
-                match may_build(&p, color, *role, *sq) {
+                match may_build(&p, position, color, *role, *sq) {
                     Ok(()) => {
                         let piece = Piece { color, role: *role };
                         p.board.put(*sq, piece);
@@ -136,6 +147,8 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
             }
         }
     }
+    // A rook disbanded from its start square takes its castling right with it (§5.8.5).
+    p.drop_stale_castling();
     let reports = orders
         .iter()
         .zip(outcomes)

@@ -367,8 +367,13 @@ impl Game {
     /// §9.2 and §9.3, then the next turn.
     fn end_turn(&mut self) {
         let p = &mut self.position;
-        p.clock = if self.progress { 0 } else { p.clock + 1 };
-        p.turn += 1;
+        // Saturating: a position string may start the counters anywhere in u32.
+        p.clock = if self.progress {
+            0
+        } else {
+            p.clock.saturating_add(1)
+        };
+        p.turn = p.turn.saturating_add(1);
         self.progress = false;
         let bare = |c: Color| p.board.by_color(c).count_ones() == 1;
         let (wb, bb) = (bare(Color::White), bare(Color::Black));

@@ -120,6 +120,31 @@ impl Position {
         }
     }
 
+    /// Drops every castling right whose King or rook is no longer on its start square (a
+    /// piece disbanded in the adjustments, §5.8.5: the right is lost for good).
+    pub fn drop_stale_castling(&mut self) {
+        for (flag, color, rook_file) in [
+            (CastlingRights::WHITE_KINGSIDE, Color::White, 7),
+            (CastlingRights::WHITE_QUEENSIDE, Color::White, 0),
+            (CastlingRights::BLACK_KINGSIDE, Color::Black, 7),
+            (CastlingRights::BLACK_QUEENSIDE, Color::Black, 0),
+        ] {
+            let rank = first_rank(color);
+            let at = |file| Square::from_coords(file, rank).and_then(|s| self.board.piece_at(s));
+            let king = Some(Piece {
+                color,
+                role: Role::King,
+            });
+            let rook = Some(Piece {
+                color,
+                role: Role::Rook,
+            });
+            if at(4) != king || at(rook_file) != rook {
+                self.castling.remove(flag);
+            }
+        }
+    }
+
     /// Checks the invariants every position between turns keeps.
     pub fn validate(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
@@ -130,14 +155,10 @@ impl Position {
                     count: kings,
                 });
             }
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                if self.count(color, role) > cap(role) {
-                    return Err(PositionError::TooMany {
-                        color,
-                        role: role.upper(),
-                    });
-                }
-            }
+            // More queens, rooks, bishops or knights than the initial distribution are
+            // allowed in a custom position (a ported DATC case may need three knights): the
+            // cap of §2.3 only decides which types are short (§7.1). Pawns with held pawns
+            // stay within eight, so that the held field always reads back.
             if self.count(color, Role::Pawn) + u32::from(self.held[color]) > cap(Role::Pawn) {
                 return Err(PositionError::TooMany { color, role: 'P' });
             }
@@ -281,6 +302,14 @@ mod tests {
     }
 
     #[test]
+    fn more_pieces_than_the_initial_distribution() {
+        // §2.3's cap decides which types are short; it does not forbid a custom position.
+        let p: Position = "4k3/8/8/8/2NNN3/8/8/4K3".parse().unwrap();
+        assert_eq!(p.count(Color::White, Role::Knight), 3);
+        assert_eq!(p.to_string(), "4k3/8/8/8/2NNN3/8/8/4K3 - - 0 1");
+    }
+
+    #[test]
     fn errors() {
         for bad in [
             "",
@@ -291,7 +320,8 @@ mod tests {
             "4k3/8/8/8/8/8/8/4K3 - - x 1",
             "4kP2/8/8/8/8/8/8/4K3",
             "4k3/8/8/8/8/8/8/4K3 K - 0 1",
-            "QQ2k3/8/8/8/8/8/8/4K3",
+            "4k3/8/8/8/8/8/PPPPPPPP/4K3 - P 0 1",
+            "4k3/8/8/8/8/8/8/4K3 - PPPPPPPPP 0 1",
         ] {
             let e = bad.parse::<Position>().unwrap_err();
             assert!(!e.to_string().is_empty());

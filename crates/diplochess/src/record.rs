@@ -238,14 +238,17 @@ pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game
                 play(&mut game, &[], turn.number, now)?;
             }
             let now = game.current_phase();
-            if now != Some(section.phase) {
-                if section.orders.is_empty() {
-                    continue;
-                }
+            if now.is_none() && !section.orders.is_empty() {
                 return Err(err(
                     section.phase.name(),
-                    format!("there is no {} phase in this turn", section.phase),
+                    "the record goes on after the game ended".to_string(),
                 ));
+            }
+            if now != Some(section.phase) {
+                // The phase does not happen in this turn (nobody dislodged, nothing to build,
+                // no adjustment due, or every dislodged piece removed by `bloody=on`): its
+                // orders are void, and void orders are not errors (§10.4).
+                continue;
             }
             let orders: Vec<(Color, Order)> =
                 section.orders.iter().map(|(c, o, _)| (*c, *o)).collect();

@@ -86,21 +86,41 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
             let mine = side_lines(color);
             let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
             for (i, t) in texts.iter().enumerate() {
-                crate::conditional::Entry::parse(t, i + 1).map_err(|error| {
-                    AdjudicateError::Turn {
-                        line: mine[i].line,
-                        color,
-                        error: TurnError::Entry {
-                            index: i + 1,
-                            text: t.to_string(),
-                            error,
-                        },
-                    }
+                let turn_error = |error| AdjudicateError::Turn {
+                    line: mine[i].line,
+                    color,
+                    error,
+                };
+                let entry = crate::conditional::Entry::parse(t, i + 1).map_err(|error| {
+                    turn_error(TurnError::Entry {
+                        index: i + 1,
+                        text: t.to_string(),
+                        error,
+                    })
                 })?;
+                if entry.is_conditional() && mode != Mode::Progressive {
+                    return Err(turn_error(TurnError::Conditional {
+                        index: i + 1,
+                        text: t.to_string(),
+                    }));
+                }
             }
         }
         out.push_str(&format!("position: {position}\n"));
-        for l in &lines {
+        // Step by step, white then black, in progressive mode; file order otherwise (§12.4).
+        let mut shown: Vec<(usize, usize, &OrderLine)> = Vec::with_capacity(lines.len());
+        let mut seen = [0usize; 2];
+        for (i, l) in lines.iter().enumerate() {
+            let k = seen[l.color.index()];
+            seen[l.color.index()] += 1;
+            let key = match mode {
+                Mode::Progressive => k * 2 + l.color.index(),
+                _ => i,
+            };
+            shown.push((key, i, l));
+        }
+        shown.sort_by_key(|&(key, i, _)| (key, i));
+        for (_, _, l) in shown {
             out.push_str(&format!("{} {} => failed: game over\n", l.color, l.text));
         }
         out.push_str(&format!("result: {result}\n"));

@@ -74,6 +74,30 @@ fn record_errors_name_turn_side_and_entry() {
     assert_eq!(game.position().turn, 3);
 }
 
+#[test]
+fn a_progressive_game_may_end_in_the_middle_of_its_last_turn() {
+    // Black mates at step 1 of turn 2; the written step-2 entries are discarded (§9.2.1),
+    // so the full series of two entries is a complete record (§12.5).
+    let text = "1. f3 / e5\n2. g4, a3 / Qh4, a6\n";
+    let game = replay(text, Mode::Progressive).unwrap();
+    let result = SimultaneousGame::result(&game).expect("mated");
+    assert_eq!(result.outcome, Outcome::Win(Color::Black));
+    assert_eq!(
+        game.position().to_string(),
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR KQkq g3 0 3"
+    );
+    // A turn after that end goes on after the game: rejected at its first entry.
+    let err = replay(
+        &format!("{text}3. a4, b3, c3 / a5, b6, c6\n"),
+        Mode::Progressive,
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "turn 3, white, entry 1 `a4`: the game is already over"
+    );
+}
+
 /// Random games in every mode: nothing panics, kings are never captured (§8.5), and every
 /// report has one line per entry.
 #[test]

@@ -136,6 +136,14 @@ impl SequentialGame for Game {
             .expect("SequentialGame::play takes legal moves");
     }
 
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        Game::try_play(self, mv)
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+
     fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
             self.positions.pop();

@@ -1,35 +1,10 @@
 //! Diplomat Chess game records: replaying a [`Record`] and writing a [`Game`] as PGN.
 
 use crate::{san, Game, Position, PositionParseError, SubornRule, GAME_INFO};
-use diplo_core::record::write_record;
-use diplo_core::{Color, MoveError, OptionError, Options, Record};
-use std::fmt;
+use diplo_core::record::{game_tags, position_from_tags, write_record};
+use diplo_core::{Options, Record};
 
-/// The first move of a record that could not be played.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub struct ReplayError {
-    /// The full-move number of the position where the move failed.
-    pub number: u32,
-    /// The side to move in that position.
-    pub side: Color,
-    /// The move token as the record writes it.
-    pub token: String,
-    pub error: MoveError,
-}
-
-impl fmt::Display for ReplayError {
-    /// `move 9 (black) `lx4`: illegal move: no black pawn can capture on 4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({}) `{}`: ", self.number, self.side, self.token)?;
-        match &self.error {
-            MoveError::Parse { reason, .. } => write!(f, "cannot parse: {reason}"),
-            MoveError::Illegal { reason, .. } => write!(f, "illegal move: {reason}"),
-            MoveError::Ambiguous { candidates, .. } => {
-                write!(f, "ambiguous move: could be {candidates}")
-            }
-        }
-    }
-}
+pub use diplo_core::record::ReplayError;
 
 /// Plays every move of the record from `start` (SAN or coordinates, see
 /// [`san::parse_move`]). Fails at the first move that cannot be read or played, and at a move
@@ -38,63 +13,16 @@ impl fmt::Display for ReplayError {
 /// The record's move numbers are not compared with the position's: the error names the
 /// position's own full-move number and side to move.
 pub fn replay(record: &Record, start: Position) -> Result<Game, ReplayError> {
-    let mut game = Game::new(start);
-    for rm in &record.moves {
-        let pos = game.position();
-        let fail = |error| ReplayError {
-            number: pos.fullmove(),
-            side: pos.side_to_move(),
-            token: rm.text.clone(),
-            error,
-        };
-        if let Some(result) = game.result() {
-            return Err(fail(MoveError::Illegal {
-                text: rm.text.clone(),
-                reason: format!("the game is already over: {result}"),
-            }));
-        }
-        let mv = san::parse_move(pos, &rm.text).map_err(fail)?;
-        game.try_play(mv).map_err(|e| {
-            let pos = game.position();
-            ReplayError {
-                number: pos.fullmove(),
-                side: pos.side_to_move(),
-                token: rm.text.clone(),
-                error: e,
-            }
-        })?;
-    }
-    Ok(game)
+    diplo_core::record::replay(record, Game::new(start))
 }
 
 /// Why a record's tags do not describe a start position.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TagError {
-    #[error("[Options \"{value}\"]: {error}")]
-    Options { value: String, error: OptionError },
-    #[error("[Position \"{value}\"]: {error}")]
-    Position {
-        value: String,
-        error: PositionParseError,
-    },
-}
+pub type TagError = diplo_core::record::TagError<PositionParseError>;
 
 /// The rule options a record's `[Options "suborn=drop"]` tag gives (comma- or
 /// space-separated `key=value` pairs); defaults without the tag.
 pub fn options_from_tags(record: &Record) -> Result<Options, TagError> {
-    match record.tag("Options") {
-        None => Ok(Options::defaults(&GAME_INFO)),
-        Some(value) => {
-            let pairs: Vec<&str> = value
-                .split([',', ' '])
-                .filter(|p| !p.trim().is_empty())
-                .collect();
-            Options::parse(&GAME_INFO, &pairs).map_err(|error| TagError::Options {
-                value: value.to_string(),
-                error,
-            })
-        }
-    }
+    diplo_core::record::options_from_tags(record, &GAME_INFO)
 }
 
 /// The suborn rule of a set of options (the default where the option is missing or odd).
@@ -113,17 +41,12 @@ pub fn start_position(record: &Record, options: Option<&Options>) -> Result<Posi
         Some(o) => rule_of(o),
         None => rule_of(&options_from_tags(record)?),
     };
-    match record.tag("Position") {
-        None => Ok(Position::start(rule)),
-        Some(value) => Position::parse(value, rule).map_err(|error| TagError::Position {
-            value: value.to_string(),
-            error,
-        }),
-    }
+    position_from_tags(
+        record,
+        || Position::start(rule),
+        |value| Position::parse(value, rule),
+    )
 }
-
-/// Tags that [`to_pgn`] writes itself; extra tags with these names are left out.
-const OWN_TAGS: [&str; 4] = ["Game", "Options", "Position", "Result"];
 
 /// The game as canonical PGN: `[Game "diplomat-chess"]`, the extra tags in their order,
 /// `[Options "suborn=…"]` when not the default, `[Position "…"]` when the game did not start
@@ -139,26 +62,18 @@ pub fn to_pgn(game: &Game, extra_tags: &[(String, String)]) -> String {
 pub fn to_pgn_with_result(game: &Game, extra_tags: &[(String, String)], token: &str) -> String {
     let start = game.start_position();
     let rule = start.rule();
-    let token = token.to_string();
-    let mut tags = vec![("Game".to_string(), GAME_INFO.id.to_string())];
-    tags.extend(
-        extra_tags
-            .iter()
-            .filter(|(n, _)| !OWN_TAGS.contains(&n.as_str()))
-            .cloned(),
+    let tags = game_tags(
+        GAME_INFO.id,
+        extra_tags,
+        (rule != SubornRule::default()).then(|| format!("suborn={rule}")),
+        (*start != Position::start(rule)).then(|| start.to_string()),
+        token,
     );
-    if rule != SubornRule::default() {
-        tags.push(("Options".to_string(), format!("suborn={rule}")));
-    }
-    if *start != Position::start(rule) {
-        tags.push(("Position".to_string(), start.to_string()));
-    }
-    tags.push(("Result".to_string(), token.clone()));
     let mut pos = start.clone();
     let mut sans = Vec::with_capacity(game.moves().len());
     for &mv in game.moves() {
         sans.push(san::to_san(&pos, mv));
         pos.play(mv);
     }
-    write_record(&tags, start.fullmove(), start.side_to_move(), &sans, &token)
+    write_record(&tags, start.fullmove(), start.side_to_move(), &sans, token)
 }

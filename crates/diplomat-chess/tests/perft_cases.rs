@@ -4,6 +4,7 @@
 
 mod reference;
 
+use diplo_testkit::{case_files, parse_perft_file, perft_mismatches, PerftCase};
 use diplomat_chess::{perft, Position, SubornRule};
 use reference::RefBoard;
 use std::path::{Path, PathBuf};
@@ -17,62 +18,17 @@ const CASES_DIR: &str = concat!(
 const REFERENCE_DEPTH: u32 = 3;
 const REFERENCE_DEPTH_4_MAX_LEAVES: u64 = 100_000;
 
-#[derive(Debug)]
-struct Case {
-    line: usize,
-    position: String,
-    rule: SubornRule,
-    depths: Vec<(u32, u64)>,
+/// A case; without a `suborn:` line the rule is `convert`.
+type Case = PerftCase<SubornRule>;
+
+fn rule(case: &Case) -> SubornRule {
+    case.setting.unwrap_or(SubornRule::Convert)
 }
 
 fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut cases: Vec<Case> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| format!("line {n}: expected `key: value`, found `{raw}`"))?;
-        let value = value.trim();
-        if key == "position" {
-            cases.push(Case {
-                line: n,
-                position: value.to_string(),
-                rule: SubornRule::Convert,
-                depths: Vec::new(),
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {n}: `{key}` before any `position:` line"))?;
-        if key == "suborn" {
-            case.rule = value.parse().map_err(|e| format!("line {n}: {e}"))?;
-        } else if let Some(depth) = key.strip_prefix("depth ") {
-            let depth: u32 = depth
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {n}: bad depth `{depth}`"))?;
-            let leaves: u64 = value
-                .parse()
-                .map_err(|_| format!("line {n}: bad leaf count `{value}`"))?;
-            if depth as usize != case.depths.len() + 1 {
-                return Err(format!(
-                    "line {n}: depth {depth} out of order (depths start at 1, no gaps)"
-                ));
-            }
-            case.depths.push((depth, leaves));
-        } else {
-            return Err(format!("line {n}: unknown key `{key}`"));
-        }
-    }
-    if cases.is_empty() {
-        return Err("no `position:` line".into());
-    }
+    let cases = parse_perft_file(path, "suborn", |v| {
+        v.parse::<SubornRule>().map_err(|e| e.to_string())
+    })?;
     for case in &cases {
         if case.depths.is_empty() {
             return Err(format!("line {}: case without depths", case.line));
@@ -82,12 +38,7 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
 }
 
 fn perft_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(CASES_DIR)
-        .unwrap_or_else(|e| panic!("cannot read {CASES_DIR}: {e}"))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
-        .collect();
-    files.sort();
+    let files = case_files(Path::new(CASES_DIR), "perft");
     assert!(
         files.len() >= 10,
         "expected the perft case files in {CASES_DIR}, found {}",
@@ -110,9 +61,11 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
                     cases_seen += 1;
                     let here = format!(
                         "line {}: `{}` suborn={}",
-                        case.line, case.position, case.rule
+                        case.line,
+                        case.position,
+                        rule(&case)
                     );
-                    let pos = match Position::parse(&case.position, case.rule) {
+                    let pos = match Position::parse(&case.position, rule(&case)) {
                         Ok(p) => p,
                         Err(e) => {
                             problems.push(format!("{here}: {e}"));
@@ -144,34 +97,22 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
 
 #[test]
 fn fast_generator_matches_every_figure() {
-    check_all(|case, pos| {
-        case.depths
-            .iter()
-            .filter_map(|&(depth, expected)| {
-                let got = perft(pos, depth);
-                (got != expected).then(|| format!("depth {depth}: expected {expected}, got {got}"))
-            })
-            .collect()
-    });
+    check_all(|case, pos| perft_mismatches(&case.depths, |_, _| true, "", |d| perft(pos, d)));
 }
 
 #[test]
 fn reference_generator_matches_the_shallow_figures() {
     check_all(|case, pos| {
         let board = RefBoard::from_position(pos);
-        case.depths
-            .iter()
-            .filter(|&&(depth, leaves)| {
+        perft_mismatches(
+            &case.depths,
+            |depth, leaves| {
                 depth <= REFERENCE_DEPTH
                     || (depth == REFERENCE_DEPTH + 1 && leaves <= REFERENCE_DEPTH_4_MAX_LEAVES)
-            })
-            .filter_map(|&(depth, expected)| {
-                let got = board.perft(depth);
-                (got != expected).then(|| {
-                    format!("depth {depth}: expected {expected}, reference generator got {got}")
-                })
-            })
-            .collect()
+            },
+            "reference generator",
+            |d| board.perft(d),
+        )
     });
 }
 
@@ -181,7 +122,7 @@ fn start_position_is_pinned_to_depth_5_for_every_rule() {
     for rule in SubornRule::ALL {
         let case = cases
             .iter()
-            .find(|c| c.rule == rule)
+            .find(|c| self::rule(c) == rule)
             .unwrap_or_else(|| panic!("start.perft has no suborn={rule} case"));
         assert_eq!(
             Position::parse(&case.position, rule).unwrap(),

@@ -17,6 +17,7 @@
 //! current behaviour (check them by hand before committing).
 
 use diplo_core::record::{final_result, parse_record};
+use diplo_testkit::{check_record_cases, Compare};
 use diplomat_chess::record::{replay, start_position, to_pgn};
 use std::path::{Path, PathBuf};
 
@@ -60,48 +61,5 @@ fn outcome(text: &str) -> String {
 
 #[test]
 fn record_cases() {
-    let dir = cases_dir();
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
-        .collect();
-    names.sort();
-    assert!(
-        names.len() >= 20,
-        "expected the record cases in {}",
-        dir.display()
-    );
-    let bless = std::env::var_os("DIPLO_BLESS").is_some();
-    let mut failures = Vec::new();
-    for pgn in &names {
-        let name = pgn.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(pgn).expect("readable case");
-        let actual = outcome(&text);
-        let expect_path = pgn.with_extension("expect");
-        let expected = match std::fs::read_to_string(&expect_path) {
-            Ok(e) => e,
-            Err(_) if bless => {
-                std::fs::write(&expect_path, &actual).expect("writable");
-                println!("blessed {name}");
-                continue;
-            }
-            Err(_) => {
-                failures.push(format!("{name}: no {}", expect_path.display()));
-                continue;
-            }
-        };
-        let norm = |s: &str| s.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
-        if norm(&expected).trim() == norm(&actual).trim() {
-            println!("record case {name} ... ok");
-        } else {
-            println!("record case {name} ... FAILED");
-            failures.push(format!(
-                "{name}:\n  expected:\n{}\n  actual:\n{}",
-                expected.trim_end(),
-                actual.trim_end()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    check_record_cases(&cases_dir(), 20, Compare::Lines, outcome);
 }

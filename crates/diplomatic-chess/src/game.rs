@@ -199,6 +199,14 @@ impl SequentialGame for Game {
         let _ = self.try_play(mv);
     }
 
+    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        Game::try_play(self, mv)
+    }
+
+    fn fullmove(&self) -> u32 {
+        self.position().fullmove()
+    }
+
     fn undo(&mut self) -> bool {
         if self.moves.pop().is_some() {
             self.positions.pop();

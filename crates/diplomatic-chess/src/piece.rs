@@ -1,5 +1,6 @@
 //! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat.
 
+use board8::{fen_letter, split_fen_letter};
 use diplo_core::Color;
 
 /// A piece kind. The order is the index of the role's bitboard.
@@ -57,17 +58,14 @@ pub struct Piece {
 impl Piece {
     /// The FEN letter: upper case White, lower case Black.
     pub fn char(self) -> char {
-        let c = self.role.upper();
-        self.color.fold(c, c.to_ascii_lowercase())
+        fen_letter(self.color, self.role.upper())
     }
 
     pub fn from_char(c: char) -> Option<Piece> {
-        let role = Role::from_upper(c.to_ascii_uppercase())?;
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { color, role })
+        let (color, upper) = split_fen_letter(c);
+        Some(Piece {
+            color,
+            role: Role::from_upper(upper)?,
+        })
     }
 }

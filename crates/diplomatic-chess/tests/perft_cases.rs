@@ -4,6 +4,7 @@
 mod reference;
 
 use diplo_core::Options;
+use diplo_testkit::{case_files, parse_perft_file, perft_mismatches, PerftCase};
 use diplomatic_chess::{perft, Position, Rules, GAME_INFO};
 use reference::RefBoard;
 use std::path::{Path, PathBuf};
@@ -16,13 +17,8 @@ const CASES_DIR: &str = concat!(
 /// The reference checks figures up to this many leaves.
 const REFERENCE_MAX_LEAVES: u64 = 200_000;
 
-#[derive(Debug)]
-struct Case {
-    line: usize,
-    position: String,
-    rules: Option<Rules>,
-    depths: Vec<u64>,
-}
+/// A case: its `options:` line is required.
+type Case = PerftCase<Rules>;
 
 fn parse_options(value: &str) -> Result<Rules, String> {
     if value == "default" {
@@ -35,53 +31,9 @@ fn parse_options(value: &str) -> Result<Rules, String> {
 }
 
 fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut cases: Vec<Case> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| format!("line {n}: expected `key: value`, found `{raw}`"))?;
-        let value = value.trim();
-        if key == "position" {
-            cases.push(Case {
-                line: n,
-                position: value.to_string(),
-                rules: None,
-                depths: Vec::new(),
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {n}: `{key}` before any `position:` line"))?;
-        if key == "options" {
-            case.rules = Some(parse_options(value).map_err(|e| format!("line {n}: {e}"))?);
-        } else if let Some(depth) = key.strip_prefix("depth ") {
-            let depth: usize = depth
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {n}: bad depth `{depth}`"))?;
-            let leaves: u64 = value
-                .parse()
-                .map_err(|_| format!("line {n}: bad leaf count `{value}`"))?;
-            if depth != case.depths.len() + 1 {
-                return Err(format!("line {n}: depth {depth} out of order"));
-            }
-            case.depths.push(leaves);
-        } else {
-            return Err(format!("line {n}: unknown key `{key}`"));
-        }
-    }
-    if cases.is_empty() {
-        return Err("no `position:` line".into());
-    }
+    let cases = parse_perft_file(path, "options", parse_options)?;
     for case in &cases {
-        if case.depths.is_empty() || case.rules.is_none() {
+        if case.depths.is_empty() || case.setting.is_none() {
             return Err(format!(
                 "line {}: case needs `options:` and depths",
                 case.line
@@ -92,12 +44,7 @@ fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
 }
 
 fn perft_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(CASES_DIR)
-        .unwrap_or_else(|e| panic!("cannot read {CASES_DIR}: {e}"))
-        .map(|entry| entry.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
-        .collect();
-    files.sort();
+    let files = case_files(Path::new(CASES_DIR), "perft");
     assert!(files.len() >= 11, "expected the perft files in {CASES_DIR}");
     files
 }
@@ -114,7 +61,7 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
             }
         };
         let combos: std::collections::HashSet<Rules> =
-            cases.iter().filter_map(|c| c.rules).collect();
+            cases.iter().filter_map(|c| c.setting).collect();
         if combos.len() != 8 {
             failures.push(format!(
                 "{name}: {} option combinations, need 8",
@@ -122,7 +69,7 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
             ));
         }
         for case in cases {
-            let rules = case.rules.unwrap_or_default();
+            let rules = case.setting.unwrap_or_default();
             let here = format!("{name} line {}: [{rules}]", case.line);
             match Position::parse(&case.position, rules) {
                 Err(e) => failures.push(format!("{here}: {e}")),
@@ -146,15 +93,7 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
 
 #[test]
 fn fast_generator_matches_every_figure() {
-    check_all(|case, pos| {
-        (1..)
-            .zip(&case.depths)
-            .filter_map(|(depth, &expected)| {
-                let got = perft(pos, depth);
-                (got != expected).then(|| format!("depth {depth}: expected {expected}, got {got}"))
-            })
-            .collect()
-    });
+    check_all(|case, pos| perft_mismatches(&case.depths, |_, _| true, "", |d| perft(pos, d)));
 }
 
 #[test]
@@ -167,15 +106,12 @@ fn reference_generator_matches_the_small_figures() {
             r.extra_diplomat_move,
             r.extended_pawns,
         );
-        (1..)
-            .zip(&case.depths)
-            .filter(|&(_, &leaves)| leaves <= REFERENCE_MAX_LEAVES)
-            .filter_map(|(depth, &expected)| {
-                let got = board.perft(depth);
-                (got != expected)
-                    .then(|| format!("depth {depth}: expected {expected}, reference got {got}"))
-            })
-            .collect()
+        perft_mismatches(
+            &case.depths,
+            |_, leaves| leaves <= REFERENCE_MAX_LEAVES,
+            "reference",
+            |d| board.perft(d),
+        )
     });
 }
 
@@ -184,7 +120,7 @@ fn start_position_is_pinned() {
     let cases = parse_file(&Path::new(CASES_DIR).join("start.perft")).unwrap();
     let off = cases
         .iter()
-        .find(|c| c.rules == Some(Rules::default()))
+        .find(|c| c.setting == Some(Rules::default()))
         .expect("start, options off");
     assert_eq!(
         Position::parse(&off.position, Rules::default()).unwrap(),
@@ -192,7 +128,7 @@ fn start_position_is_pinned() {
     );
     assert_eq!(off.depths.len(), 5);
     for case in &cases {
-        let rules = case.rules.unwrap();
+        let rules = case.setting.unwrap();
         assert_eq!(
             case.depths[0],
             if rules.extra_diplomat_move { 26 } else { 20 }

@@ -92,9 +92,7 @@ impl SimultaneousSession for DiplomacySession {
             out.push_str(&e.explain());
             out.push('\n');
         }
-        if let Some(result) = &report.result {
-            out.push_str(&format!("result: {result}\n"));
-        }
+        // The result, if any, is printed once by the play loop, after the board.
         Ok(out)
     }
 

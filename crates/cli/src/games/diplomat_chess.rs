@@ -2,110 +2,53 @@
 
 mod draw;
 
-use crate::engine::{MoveText, SequentialEngine, Session, View};
+use super::sequential::SequentialAdapter;
+use crate::engine::View;
 use crate::error::{CliError, Result};
-use diplo_core::{Color, GameResult, MoveError, Options, Record};
-use diplomat_chess::{divide, perft, record, san, Game, Position};
+use diplo_core::{Options, Record};
+use diplomat_chess::{divide, perft, record, Game, Move, Position};
 
 /// The engine adapter (stateless).
 pub struct DiplomatChess;
 
-fn start_position(options: &Options, position: Option<&str>) -> Result<Position, String> {
-    let rule = record::rule_of(options);
-    match position {
-        None => Ok(Position::start(rule)),
-        Some(text) => Position::parse(text, rule).map_err(|e| e.to_string()),
-    }
-}
+impl SequentialAdapter for DiplomatChess {
+    type Game = Game;
 
-impl SequentialEngine for DiplomatChess {
-    fn new_game(
-        &self,
-        options: &Options,
-        position: Option<&str>,
-    ) -> Result<Box<dyn Session>, String> {
-        let start = start_position(options, position)?;
-        Ok(Box::new(DiplomatSession {
-            game: Game::new(start),
-        }))
+    fn new_game(&self, options: &Options, position: Option<&str>) -> Result<Game, String> {
+        let rule = record::rule_of(options);
+        let start = match position {
+            None => Position::start(rule),
+            Some(text) => Position::parse(text, rule).map_err(|e| e.to_string())?,
+        };
+        Ok(Game::new(start))
     }
 
-    fn replay(&self, record: &Record, options: &Options) -> Result<Box<dyn Session>> {
+    fn replay(&self, record: &Record, options: &Options) -> Result<Game> {
         let start = record::start_position(record, Some(options))
             .map_err(|e| CliError::rules(e.to_string()))?;
-        let game = record::replay(record, start).map_err(|e| CliError::rules(e.to_string()))?;
-        Ok(Box::new(DiplomatSession { game }))
-    }
-}
-
-/// A game of Diplomat Chess in progress.
-struct DiplomatSession {
-    game: Game,
-}
-
-impl Session for DiplomatSession {
-    fn side_to_move(&self) -> Color {
-        self.game.position().side_to_move()
+        record::replay(record, start).map_err(|e| CliError::rules(e.to_string()))
     }
 
-    fn legal_moves(&self) -> Vec<MoveText> {
-        let pos = self.game.position();
-        pos.legal_moves()
-            .iter()
-            .map(|&mv| MoveText {
-                coordinate: mv.to_string(),
-                san: san::to_san(pos, mv),
-            })
-            .collect()
+    fn position_moves(game: &Game) -> Vec<Move> {
+        game.position().legal_moves().to_vec()
     }
 
-    fn play(&mut self, text: &str) -> Result<MoveText, MoveError> {
-        let pos = self.game.position();
-        let mv = san::parse_move(pos, text)?;
-        let played = MoveText {
-            coordinate: mv.to_string(),
-            san: san::to_san(pos, mv),
-        };
-        self.game.try_play(mv)?;
-        Ok(played)
+    fn perft(game: &Game, depth: u32) -> u64 {
+        perft(game.position(), depth)
     }
 
-    fn undo(&mut self) -> bool {
-        diplo_core::SequentialGame::undo(&mut self.game)
+    fn divide(game: &Game, depth: u32) -> Vec<(Move, u64)> {
+        divide(game.position(), depth)
     }
 
-    fn result(&self) -> Option<GameResult> {
-        self.game.result()
+    fn draw(game: &Game, view: &View) -> Result<String> {
+        draw::draw(game, view)
     }
 
-    fn position_string(&self) -> String {
-        self.game.position().to_string()
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self.game.position(), depth)
-    }
-
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        divide(self.game.position(), depth)
-            .into_iter()
-            .map(|(mv, n)| (mv.to_string(), n))
-            .collect()
-    }
-
-    fn draw(&self, view: &View) -> Result<String> {
-        draw::draw(&self.game, view)
-    }
-
-    fn to_pgn(&self, result: Option<&GameResult>) -> String {
-        match result {
-            // A result the rules did not give (a resignation) is recorded with its reason.
-            Some(result) if self.game.result().is_none() => record::to_pgn_with_result(
-                &self.game,
-                &[("Termination".to_string(), result.reason.clone())],
-                result.outcome.token(),
-            ),
-            _ => record::to_pgn(&self.game, &[]),
+    fn to_pgn(game: &Game, extra_tags: &[(String, String)], token: Option<&str>) -> String {
+        match token {
+            Some(token) => record::to_pgn_with_result(game, extra_tags, token),
+            None => record::to_pgn(game, extra_tags),
         }
     }
 }

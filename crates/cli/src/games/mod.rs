@@ -4,3 +4,4 @@ pub mod diplochess;
 pub mod diplomacy_chess;
 pub mod diplomat_chess;
 pub mod diplomatic_chess;
+mod sequential;

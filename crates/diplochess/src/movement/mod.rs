@@ -442,4 +442,131 @@ mod consistency {
         // Paradoxes are rare in random play but do come up.
         eprintln!("{paradoxes} supports denied by the paradox rule in 3000 phases");
     }
+
+    /// Kings on h1 and h8, five to nine other pieces of random colours on a1-e6.
+    fn crowded_position(rng: &mut Rng) -> Position {
+        use board8::{Board, Piece, Role};
+        let roles = [
+            Role::Queen,
+            Role::Rook,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        let mut board = Board::empty();
+        for (sq, color) in [(7, Color::White), (63, Color::Black)] {
+            let piece = Piece {
+                color,
+                role: Role::King,
+            };
+            board.put(Square::new(sq).expect("on the board"), piece);
+        }
+        for _ in 0..5 + rng.below(5) {
+            let sq = Square::from_coords(rng.below(5) as u8, 1 + rng.below(5) as u8)
+                .expect("on the board");
+            let color = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let role = roles[rng.below(roles.len())];
+            board.put(sq, Piece { color, role });
+        }
+        Position {
+            board,
+            castling: board8::CastlingRights::NONE,
+            held: Default::default(),
+            clock: 0,
+            turn: 1,
+        }
+    }
+
+    /// A brute-force check of the resolver on small phases: every assignment of the MOVE and
+    /// SUPPORT decisions is tried against the equations. Where exactly one assignment is
+    /// consistent, the resolver must find it; where a cycle of moves alone has two (circular
+    /// movement), the resolver must take the one in which the most moves succeed (§5.7.1).
+    #[test]
+    fn resolver_finds_the_unique_solution() {
+        let mut unique = 0;
+        let mut several = 0;
+        for seed in 0..12000u64 {
+            let mut rng = Rng::new(seed.wrapping_mul(7919));
+            // Two kinds of phase: pieces over the whole board, and crowded phases (pieces
+            // packed on a 5x5 corner, where circular movement and rule-14 loops come up).
+            let position = if seed % 3 == 0 {
+                random_position(&mut rng, 3 + (seed as usize % 7))
+            } else {
+                crowded_position(&mut rng)
+            };
+            let orders = random_orders(&position, &mut rng);
+            let mut turn = Turn::new(&position, &orders).unwrap();
+            let decisions: Vec<usize> = (0..orders.len())
+                .filter(|&i| turn.has_decision(i))
+                .collect();
+            if decisions.len() > 13 {
+                continue;
+            }
+            let mut solutions: Vec<u32> = Vec::new();
+            for bits in 0..(1u32 << decisions.len()) {
+                for (k, &d) in decisions.iter().enumerate() {
+                    turn.state[d] = State::Resolved;
+                    turn.res[d] = bits & (1 << k) != 0;
+                }
+                let consistent = decisions
+                    .iter()
+                    .enumerate()
+                    .all(|(k, &d)| turn.adjudicate(d) == (bits & (1 << k) != 0));
+                if consistent {
+                    solutions.push(bits);
+                }
+            }
+            let mut fresh = Turn::new(&position, &orders).unwrap();
+            fresh.resolve_all();
+            let got: u32 = decisions
+                .iter()
+                .enumerate()
+                .map(|(k, &d)| u32::from(fresh.res[d]) << k)
+                .sum();
+            let describe = || {
+                orders
+                    .iter()
+                    .map(|(c, o)| format!("{c}: {o}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            match solutions.as_slice() {
+                [only] => {
+                    unique += 1;
+                    assert_eq!(
+                        got,
+                        *only,
+                        "seed {seed}: position {position}, orders {}",
+                        describe()
+                    );
+                }
+                [] => {}
+                many => {
+                    several += 1;
+                    let supports_only_differ = many.iter().all(|&b| {
+                        decisions.iter().enumerate().all(|(k, &d)| {
+                            matches!(turn.kinds[d], Kind::Support { .. })
+                                || (b ^ many[0]) & (1 << k) == 0
+                        })
+                    });
+                    if !supports_only_differ && !decisions.iter().any(|&d| fresh.paradox[d]) {
+                        // Moves only: circular movement, the solution with most moves.
+                        let best = many.iter().map(|b| b.count_ones()).max().unwrap();
+                        assert_eq!(
+                            got.count_ones(),
+                            best,
+                            "seed {seed}: position {position}, orders {}",
+                            describe()
+                        );
+                    }
+                }
+            }
+        }
+        eprintln!("{unique} phases with one solution, {several} with several");
+    }
 }
