@@ -386,13 +386,13 @@ fn replay_prints_position_and_result() {
         0,
     );
     assert!(out.starts_with("position: "), "{out}");
-    assert!(out.ends_with("\nresult: * (game in progress)\n"), "{out}");
+    assert!(out.ends_with("\nresult: * (in progress)\n"), "{out}");
     let (out, _) = run_stdin(&["replay", "-"], "1. d3 k3 0-1\n", 0);
     assert!(out.ends_with("result: 0-1 (as recorded)\n"), "{out}");
     let (out, _) = run_stdin(&["replay", "-"], "", 0);
     assert_eq!(
         out,
-        format!("position: {START}\nresult: * (game in progress)\n")
+        format!("position: {START}\nresult: * (in progress)\n")
     );
 }
 

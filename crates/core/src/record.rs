@@ -679,7 +679,7 @@ pub fn replay<G: SequentialGame>(record: &Record, mut game: G) -> Result<G, Repl
 pub struct FinalResult {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub token: String,
-    /// `checkmate`, `stalemate`, …, `as recorded`, or `game in progress`.
+    /// `checkmate`, `stalemate`, …, `as recorded`, or `in progress`.
     pub reason: String,
 }
 
@@ -736,7 +736,7 @@ pub fn final_result(
         }),
         (None, None) => Ok(FinalResult {
             token: "*".to_string(),
-            reason: "game in progress".to_string(),
+            reason: "in progress".to_string(),
         }),
     }
 }
@@ -865,11 +865,11 @@ mod tests {
         );
         assert_eq!(
             final_result(None, None).unwrap().to_string(),
-            "* (game in progress)"
+            "* (in progress)"
         );
         assert_eq!(
             final_result(None, Some("*")).unwrap().to_string(),
-            "* (game in progress)"
+            "* (in progress)"
         );
     }
 }
