@@ -1,13 +1,11 @@
 //! End-to-end tests of the `diplo` binary: pinned output lines, exit statuses, `error:` lines.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{diplo, run_stdin, write_temp};
 use predicates::prelude::*;
 
 const START: &str = "1HBKRD2hbkrd1/1PPPPP2ppppp1/14/1 w 1";
-
-fn diplo() -> Command {
-    Command::cargo_bin("diplo").expect("the diplo binary is built")
-}
 
 /// Runs `diplo args`, expects `code`, and returns (stdout, stderr).
 fn run(args: &[&str], code: i32) -> (String, String) {
@@ -35,30 +33,6 @@ fn fails(args: &[&str], code: i32, needle: &str) {
         stderr.contains(needle),
         "diplo {args:?}: stderr {stderr:?} lacks {needle:?}"
     );
-}
-
-/// Writes a file under the test scratch directory and returns its path.
-fn write_temp(name: &str, text: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).expect("scratch file written");
-    path.to_str().expect("utf-8 path").to_string()
-}
-
-/// Runs `diplo args` with `stdin`, expects `code`, and returns (stdout, stderr).
-fn run_stdin(args: &[&str], stdin: &str, code: i32) -> (String, String) {
-    let output = diplo()
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("diplo runs");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8 stdout");
-    let stderr = String::from_utf8(output.stderr).expect("utf-8 stderr");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "diplo {args:?} < {stdin:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-    );
-    (stdout, stderr)
 }
 
 // --- games -------------------------------------------------------------------------------
@@ -390,10 +364,7 @@ fn replay_prints_position_and_result() {
     let (out, _) = run_stdin(&["replay", "-"], "1. d3 k3 0-1\n", 0);
     assert!(out.ends_with("result: 0-1 (as recorded)\n"), "{out}");
     let (out, _) = run_stdin(&["replay", "-"], "", 0);
-    assert_eq!(
-        out,
-        format!("position: {START}\nresult: * (in progress)\n")
-    );
+    assert_eq!(out, format!("position: {START}\nresult: * (in progress)\n"));
 }
 
 #[test]

@@ -1,138 +1,112 @@
 //! `diplo` with `--game diplochess`: the adjudication output of interfaces.md, exit codes,
 //! records, play at one keyboard, and every movement case file run through the binary.
 
-use assert_cmd::Command;
+mod common;
+
+use assert_cmd::assert::Assert;
+use common::diplo;
 use predicates::prelude::*;
 use std::path::Path;
 
-fn diplo() -> Command {
-    Command::cargo_bin("diplo").unwrap()
+/// `diplo adjudicate --game diplochess` on `position` with `options`, the orders on stdin.
+fn adjudicate_with(options: &[&str], position: &str, orders: &str) -> Assert {
+    diplo()
+        .args(["adjudicate", "--game", "diplochess", "--position", position])
+        .args(options)
+        .args(["--orders", "-"])
+        .write_stdin(orders)
+        .assert()
+}
+
+fn adjudicate(position: &str, orders: &str) -> Assert {
+    adjudicate_with(&[], position, orders)
+}
+
+/// `diplo replay --game diplochess` with `options`, the record on stdin.
+fn replay_with(options: &[&str], record: &str) -> Assert {
+    diplo()
+        .args(["replay", "--game", "diplochess"])
+        .args(options)
+        .arg("-")
+        .write_stdin(record)
+        .assert()
+}
+
+fn replay(record: &str) -> Assert {
+    replay_with(&[], record)
+}
+
+/// `diplo play --game diplochess` with the keyboard input on stdin.
+fn play(input: &str) -> Assert {
+    diplo()
+        .args(["play", "--game", "diplochess"])
+        .write_stdin(input)
+        .assert()
 }
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cases/diplochess");
 
 #[test]
 fn adjudicate_prints_the_contract_output() {
-    diplo()
-        .args([
-            "adjudicate",
-            "--game",
-            "diplochess",
-            "--position",
-            "4k3/8/8/8/2n5/8/8/R3K3",
-            "--orders",
-            "-",
-        ])
-        .write_stdin("# a comment\n\nwhite: Ra1-a5\nblack: N c4 - a5\n")
-        .assert()
-        .success()
-        .stdout(
-            "position: 4k3/8/8/R7/2n5/8/8/4K3 - - 0 1\n\
+    adjudicate(
+        "4k3/8/8/8/2n5/8/8/R3K3",
+        "# a comment\n\nwhite: Ra1-a5\nblack: N c4 - a5\n",
+    )
+    .success()
+    .stdout(
+        "position: 4k3/8/8/R7/2n5/8/8/4K3 - - 0 1\n\
              white R a1 - a5 => executed\n\
              black N c4 - a5 => failed: bounced at a5 by R a1 (3 against 5)\n\
              dislodged: -\n\
              standoffs: -\n",
-        );
+    );
 }
 
 #[test]
 fn adjudicate_lists_dislodged_pieces_and_standoffs() {
-    diplo()
-        .args([
-            "adjudicate",
-            "--game",
-            "diplochess",
-            "--position",
-            "7k/5b2/8/3n4/5N2/1B6/N7/K7 - - 0 1",
-            "--orders",
-            "-",
-        ])
-        .write_stdin(
-            "black: N d5 - b4\nblack: B f7 S N d5\nwhite: N f4 - d5\n\
-             white: B b3 S N f4 - d5\nwhite: N a2 - b4\n",
-        )
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("dislodged: nd5\nstandoffs: b4\n"))
-        .stdout(predicate::str::contains(
-            "black B f7 S N d5 => failed: not matched",
-        ));
+    adjudicate(
+        "7k/5b2/8/3n4/5N2/1B6/N7/K7 - - 0 1",
+        "black: N d5 - b4\nblack: B f7 S N d5\nwhite: N f4 - d5\n\
+         white: B b3 S N f4 - d5\nwhite: N a2 - b4\n",
+    )
+    .success()
+    .stdout(predicate::str::contains("dislodged: nd5\nstandoffs: b4\n"))
+    .stdout(predicate::str::contains(
+        "black B f7 S N d5 => failed: not matched",
+    ));
 }
 
 #[test]
 fn void_orders_are_reported_not_rejected() {
-    diplo()
-        .args(["adjudicate", "--game", "diplochess"])
-        .args([
-            "--position",
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
-        ])
-        .args(["--orders", "-"])
-        .write_stdin("white: N b1 - b3\nblack: P e7 - e5\n")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "white N b1 - b3 => failed: void (N b1 - b3 is not a move of that piece)",
-        ))
-        .stdout(predicate::str::contains("black P e7 - e5 => executed"));
+    adjudicate(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
+        "white: N b1 - b3\nblack: P e7 - e5\n",
+    )
+    .success()
+    .stdout(predicate::str::contains(
+        "white N b1 - b3 => failed: void (N b1 - b3 is not a move of that piece)",
+    ))
+    .stdout(predicate::str::contains("black P e7 - e5 => executed"));
 }
 
 #[test]
 fn bad_orders_exit_1_and_bad_positions_exit_2() {
-    diplo()
-        .args([
-            "adjudicate",
-            "--game",
-            "diplochess",
-            "--position",
-            "4k3/8/8/8/8/8/8/R3K3",
-        ])
-        .args(["--orders", "-"])
-        .write_stdin("white: R a1 - a5\nwhite: R a1 H\n")
-        .assert()
+    adjudicate("4k3/8/8/8/8/8/8/R3K3", "white: R a1 - a5\nwhite: R a1 H\n")
         .code(1)
         .stderr(predicate::str::starts_with("error:"))
         .stderr(predicate::str::contains("two orders"));
-    diplo()
-        .args([
-            "adjudicate",
-            "--game",
-            "diplochess",
-            "--position",
-            "4k3/8/8/8/8/8/8/R3K3",
-        ])
-        .args(["--orders", "-"])
-        .write_stdin("white: R a1 -\n")
-        .assert()
+    adjudicate("4k3/8/8/8/8/8/8/R3K3", "white: R a1 -\n")
         .code(1)
         .stderr(predicate::str::contains("line 1"));
-    diplo()
-        .args(["adjudicate", "--game", "diplochess", "--position", "8/8/8"])
-        .args(["--orders", "-"])
-        .write_stdin("")
-        .assert()
+    adjudicate("8/8/8", "")
         .code(2)
         .stderr(predicate::str::starts_with("error:"));
-    diplo()
-        .args([
-            "adjudicate",
-            "--game",
-            "diplochess",
-            "--position",
-            "4k3/8/8/8/8/8/8/4K3",
-        ])
-        .args(["--option", "bloody=maybe", "--orders", "-"])
-        .write_stdin("")
-        .assert()
-        .code(2);
+    adjudicate_with(&["--option", "bloody=maybe"], "4k3/8/8/8/8/8/8/4K3", "").code(2);
 }
 
 #[test]
 fn replay_prints_position_and_result() {
-    diplo()
-        .args(["replay", "--game", "diplochess", "-"])
-        .write_stdin("[Position \"7k/8/8/8/8/8/8/K6R - - 0 1\"]\nturn 1\nwhite: R h1 - h8\n")
-        .assert()
+    replay("[Position \"7k/8/8/8/8/8/8/K6R - - 0 1\"]\nturn 1\nwhite: R h1 - h8\n")
         .success()
         .stdout("position: 7R/8/8/8/8/8/8/K7 - - 0 1\nresult: 1-0 (king lost)\n");
     // The [Game] tag alone selects the game.
@@ -149,16 +123,10 @@ fn replay_prints_position_and_result() {
 
 #[test]
 fn replay_errors_name_turn_and_phase() {
-    diplo()
-        .args(["replay", "--game", "diplochess", "-"])
-        .write_stdin("turn 1\nwhite: N g1 - f3\nwhite: N g1 - h3\n")
-        .assert()
+    replay("turn 1\nwhite: N g1 - f3\nwhite: N g1 - h3\n")
         .code(1)
         .stderr(predicate::str::contains("turn 1, movement"));
-    diplo()
-        .args(["replay", "--game", "diplochess", "-"])
-        .write_stdin("turn 1\nwhite: N g1 - f9\n")
-        .assert()
+    replay("turn 1\nwhite: N g1 - f9\n")
         .code(1)
         .stderr(predicate::str::contains("line 2"));
 }
@@ -166,10 +134,7 @@ fn replay_errors_name_turn_and_phase() {
 #[test]
 fn play_hides_orders_and_explains_the_adjudication() {
     // Piped input: White's orders, an empty line, Black's orders, an empty line, then quit.
-    diplo()
-        .args(["play", "--game", "diplochess"])
-        .write_stdin("P e2 - e4\n\nN g8 - f6\n\nquit\n")
-        .assert()
+    play("P e2 - e4\n\nN g8 - f6\n\nquit\n")
         .success()
         .stdout(predicate::str::contains(
             "White, your orders for turn 1 movement",
@@ -183,10 +148,7 @@ fn play_hides_orders_and_explains_the_adjudication() {
 
 #[test]
 fn play_rejects_a_bad_order_and_asks_again() {
-    diplo()
-        .args(["play", "--game", "diplochess"])
-        .write_stdin("P e2 -\n\nP e2 - e4\n\n\nquit\n")
-        .assert()
+    play("P e2 -\n\nP e2 - e4\n\n\nquit\n")
         .success()
         .stderr(predicate::str::contains("error:"))
         .stdout(predicate::str::contains("white P e2 - e4 => executed"));
@@ -215,11 +177,7 @@ fn movement_cases_through_the_binary() {
             .filter(|l| l.starts_with("white:") || l.starts_with("black:"))
             .map(|l| format!("{l}\n"))
             .collect();
-        let out = diplo()
-            .args(["adjudicate", "--game", "diplochess", "--orders", "-"])
-            .args(["--position", &value("position").unwrap()])
-            .write_stdin(orders)
-            .assert()
+        let out = adjudicate(&value("position").unwrap(), &orders)
             .success()
             .get_output()
             .stdout
@@ -258,29 +216,13 @@ fn replay_takes_options_from_the_command_line_and_the_tag() {
     // Without the Bloody variant the knight retreats to b6. With it (from the command line
     // or the [Options] tag) it is removed at once: the retreat order is void (not an error).
     let with_retreat = format!("{record}retreats\nblack: N d5 - b6\n");
-    diplo()
-        .args(["replay", "--game", "diplochess", "-"])
-        .write_stdin(with_retreat.clone())
-        .assert()
+    replay(&with_retreat)
         .success()
         .stdout(predicate::str::contains("7k/p7/1n6/3N4/8/1B6/8/K7 - - 0 2"));
-    diplo()
-        .args([
-            "replay",
-            "--game",
-            "diplochess",
-            "--option",
-            "bloody=on",
-            "-",
-        ])
-        .write_stdin(with_retreat.clone())
-        .assert()
+    replay_with(&["--option", "bloody=on"], &with_retreat)
         .success()
         .stdout(predicate::str::contains("7k/p7/8/3N4/8/1B6/8/K7 - - 0 2"));
-    diplo()
-        .args(["replay", "--game", "diplochess", "-"])
-        .write_stdin(format!("[Options \"bloody=on\"]\n{with_retreat}"))
-        .assert()
+    replay(&format!("[Options \"bloody=on\"]\n{with_retreat}"))
         .success()
         .stdout(predicate::str::contains("7k/p7/8/3N4/8/1B6/8/K7 - - 0 2"));
 }

@@ -1,38 +1,16 @@
 //! End-to-end tests of `diplo` with `--game diplomacy-chess`: adjudicate (§12.4), replay
 //! (§12.5) and play, their pinned lines and exit statuses.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{run_stdin, write_temp};
 
 const EX1: &str = "Q7/7k/8/n7/8/1B2n3/8/7K";
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1";
 
-fn write_temp(name: &str, text: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, text).expect("scratch file written");
-    path.to_str().expect("utf-8 path").to_string()
-}
-
-/// Runs `diplo args` with `stdin`, expects `code`, returns (stdout, stderr).
-fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
-    let output = Command::cargo_bin("diplo")
-        .expect("the diplo binary is built")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("diplo runs");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8 stdout");
-    let stderr = String::from_utf8(output.stderr).expect("utf-8 stderr");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "diplo {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-    );
-    (stdout, stderr)
-}
-
 /// A failure: nothing on stdout, one `error:` line containing `needle`.
 fn fails(args: &[&str], stdin: &str, code: i32, needle: &str) {
-    let (out, err) = run(args, stdin, code);
+    let (out, err) = run_stdin(args, stdin, code);
     assert_eq!(out, "", "{args:?}");
     assert!(
         err.starts_with("error: ") && err.lines().count() == 1 && err.contains(needle),
@@ -40,8 +18,9 @@ fn fails(args: &[&str], stdin: &str, code: i32, needle: &str) {
     );
 }
 
-fn adjudicate(position: &str, orders: &str, extra: &[&str], code: i32) -> (String, String) {
-    let file = write_temp(&format!("orders-{}.txt", orders.len()), orders);
+/// The arguments of `diplo adjudicate --game diplomacy-chess` on `position`, with the orders
+/// read from `orders_file` (`-`: stdin).
+fn adjudicate_args<'a>(position: &'a str, orders_file: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "adjudicate",
         "--game",
@@ -49,10 +28,28 @@ fn adjudicate(position: &str, orders: &str, extra: &[&str], code: i32) -> (Strin
         "--position",
         position,
         "--orders",
-        &file,
+        orders_file,
     ];
     args.extend_from_slice(extra);
-    run(&args, "", code)
+    args
+}
+
+fn adjudicate(position: &str, orders: &str, extra: &[&str], code: i32) -> (String, String) {
+    let file = write_temp(&format!("orders-{}.txt", orders.len()), orders);
+    run_stdin(&adjudicate_args(position, &file, extra), "", code)
+}
+
+/// Replays `record` from the scratch file `name`, expecting a rules error containing `needle`.
+fn replay_fails(name: &str, record: &str, needle: &str) {
+    let file = write_temp(name, record);
+    fails(&["replay", &file], "", 1, needle);
+}
+
+/// `diplo play --game diplomacy-chess` with `extra` arguments and the keyboard input on stdin.
+fn play(extra: &[&str], input: &str) -> (String, String) {
+    let mut args = vec!["play", "--game", "diplomacy-chess"];
+    args.extend_from_slice(extra);
+    run_stdin(&args, input, 0)
 }
 
 #[test]
@@ -68,16 +65,8 @@ fn adjudicate_prints_the_pinned_lines() {
 
 #[test]
 fn adjudicate_keeps_file_order_and_reads_stdin() {
-    let (out, _) = run(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            EX1,
-            "--orders",
-            "-",
-        ],
+    let (out, _) = run_stdin(
+        &adjudicate_args(EX1, "-", &[]),
         "black: Nd1\nwhite: Bd1\n",
         0,
     );
@@ -112,15 +101,7 @@ fn adjudicate_errors_and_exit_codes() {
     // An invalid order in basic mode is a rules error.
     let file = write_temp("bad-order.txt", "white: Qb1\nblack: Nc6\n");
     fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            EX1,
-            "--orders",
-            &file,
-        ],
+        &adjudicate_args(EX1, &file, &[]),
         "",
         1,
         "`Qb1` is not a valid order",
@@ -131,17 +112,7 @@ fn adjudicate_errors_and_exit_codes() {
         "white: e4\nwhite: Xe5?d4:d3\nblack: e5\nblack: d6\n",
     );
     fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            START,
-            "--orders",
-            &file,
-            "--option",
-            "mode=progressive",
-        ],
+        &adjudicate_args(START, &file, &["--option", "mode=progressive"]),
         "",
         1,
         "column 1: not a condition at `Xe5`",
@@ -149,66 +120,22 @@ fn adjudicate_errors_and_exit_codes() {
     // Conditionals only in progressive mode.
     let file = write_temp("cond-basic.txt", "white: ~e4?e4:d4\nblack: e5\n");
     fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            START,
-            "--orders",
-            &file,
-        ],
+        &adjudicate_args(START, &file, &[]),
         "",
         1,
         "only in progressive mode",
     );
     // A bad position string is a usage error.
     let file = write_temp("ok.txt", "white: e4\nblack: e5\n");
+    fails(&adjudicate_args("9/8", &file, &[]), "", 2, "position:");
     fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            "9/8",
-            "--orders",
-            &file,
-        ],
-        "",
-        2,
-        "position:",
-    );
-    fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            START,
-            "--orders",
-            &file,
-            "--option",
-            "mode=fast",
-        ],
+        &adjudicate_args(START, &file, &["--option", "mode=fast"]),
         "",
         2,
         "mode",
     );
     let file = write_temp("bad-line.txt", "white e4\nblack: e5\n");
-    fails(
-        &[
-            "adjudicate",
-            "--game",
-            "diplomacy-chess",
-            "--position",
-            START,
-            "--orders",
-            &file,
-        ],
-        "",
-        1,
-        "orders line 1",
-    );
+    fails(&adjudicate_args(START, &file, &[]), "", 1, "orders line 1");
 }
 
 #[test]
@@ -230,7 +157,7 @@ fn replay_checks_records() {
     let record = "[Game \"diplomacy-chess\"]\n[Options \"mode=progressive\"]\n\
                   1. e4 / e5\n2. d4, Nf3 / d5, Nf6 {comments are free}\n";
     let file = write_temp("progressive.pgn", record);
-    let (out, _) = run(&["replay", &file], "", 0);
+    let (out, _) = run_stdin(&["replay", &file], "", 0);
     assert_eq!(
         out,
         "position: rnbqkb1r/ppp2ppp/5n2/3pp3/3PP3/5N2/PPP2PPP/RNBQKB1R KQkq - 1 3\n\
@@ -238,7 +165,7 @@ fn replay_checks_records() {
     );
     // Basic records may leave out the `/`; --game overrides a missing tag.
     let file = write_temp("basic.pgn", "1. e4 e5 2. Nf3 Nc6\n");
-    let (out, _) = run(&["replay", "--game", "diplomacy-chess", &file], "", 0);
+    let (out, _) = run_stdin(&["replay", "--game", "diplomacy-chess", &file], "", 0);
     assert!(
         out.starts_with(
             "position: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R KQkq - 1 3\n"
@@ -246,48 +173,34 @@ fn replay_checks_records() {
         "{out}"
     );
     // Wrong series length, named by turn and side.
-    let file = write_temp(
+    replay_fails(
         "short.pgn",
         "[Game \"diplomacy-chess\"]\n[Options \"mode=progressive\"]\n1. e4 / e5\n2. d4 / d5, Nf6\n",
-    );
-    fails(
-        &["replay", &file],
-        "",
-        1,
         "turn 2, white: 1 entries given, 2 expected",
     );
     // An invalid order names turn, side and entry.
-    let file = write_temp(
+    replay_fails(
         "invalid.pgn",
         "[Game \"diplomacy-chess\"]\n1. e4 / e5\n2. Ke3 / Qh4\n",
+        "turn 2, white, entry 1 `Ke3`",
     );
-    fails(&["replay", &file], "", 1, "turn 2, white, entry 1 `Ke3`");
     // Moves after the end of the game.
-    let file = write_temp(
+    replay_fails(
         "after-end.pgn",
         "[Game \"diplomacy-chess\"]\n1. f3 / e5\n2. g4 / Qh4\n3. a3 / a6\n",
-    );
-    fails(
-        &["replay", &file],
-        "",
-        1,
         "turn 3, white, entry 1 `a3`: the game is already over",
     );
     let file = write_temp(
         "mate.pgn",
         "[Game \"diplomacy-chess\"]\n1. f3 / e5\n2. g4 / Qh4\n",
     );
-    let (out, _) = run(&["replay", &file], "", 0);
+    let (out, _) = run_stdin(&["replay", &file], "", 0);
     assert!(out.ends_with("result: 0-1 (checkmate)\n"), "{out}");
 }
 
 #[test]
 fn play_reads_both_sides_and_explains() {
-    let (out, _) = run(
-        &["play", "--game", "diplomacy-chess", "--position", EX1],
-        "Qc6\nNc6\n",
-        0,
-    );
+    let (out, _) = play(&["--position", EX1], "Qc6\nNc6\n");
     assert!(out.contains("White, your orders for turn 1"), "{out}");
     assert!(out.contains("Black, your orders for turn 1"), "{out}");
     assert!(out.contains("white Qc6: executed"), "{out}");
@@ -302,11 +215,7 @@ fn play_reads_both_sides_and_explains() {
         "{out}"
     );
     // A refused order is reported and asked again; piped input never clears the screen.
-    let (out, err) = run(
-        &["play", "--game", "diplomacy-chess"],
-        "Ke2\ne4\ne5\nquit\n",
-        0,
-    );
+    let (out, err) = play(&[], "Ke2\ne4\ne5\nquit\n");
     assert!(err.contains("error: entry 1 `Ke2`"), "{err}");
     assert!(out.contains("white e4: executed"), "{out}");
     assert!(!out.contains("\x1b[2J"), "{out}");
@@ -315,18 +224,14 @@ fn play_reads_both_sides_and_explains() {
 #[test]
 fn play_ends_with_one_result_line() {
     // Fool's mate at one keyboard: the game ends after turn 2 and says so once.
-    let (out, _) = run(
-        &["play", "--game", "diplomacy-chess"],
-        "f3\ne5\ng4\nQh4\n",
-        0,
-    );
+    let (out, _) = play(&[], "f3\ne5\ng4\nQh4\n");
     assert_eq!(out.matches("result: ").count(), 1, "{out}");
     assert!(out.ends_with("result: 0-1 (checkmate)\n"), "{out}");
 }
 
 #[test]
 fn games_lists_diplomacy_chess_as_implemented() {
-    let (out, _) = run(&["games"], "", 0);
+    let (out, _) = run_stdin(&["games"], "", 0);
     assert!(out.contains("diplomacy-chess"), "{out}");
     assert!(out.contains("simultaneous-progressive"), "{out}");
 }

@@ -1,15 +1,16 @@
 //! End-to-end tests of `diplo` with `--game diplomatic-chess`: pinned output lines, exit
 //! statuses, and every record case replayed through the binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::diplo;
 use std::path::Path;
 
 const GAME: &str = "diplomatic-chess";
 
 /// Runs `diplo --game diplomatic-chess`-style arguments with `stdin`; returns (code, out, err).
 fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let output = Command::cargo_bin("diplo")
-        .expect("the diplo binary is built")
+    let output = diplo()
         .args(args)
         .write_stdin(stdin)
         .output()

@@ -547,6 +547,25 @@ pub fn write_record(
     out
 }
 
+/// The SAN of each of `moves`, each written in the position that the moves before it reach
+/// from `start`: the movetext [`write_record`] takes.
+pub fn sans_from<P: Clone, M: Copy>(
+    start: &P,
+    moves: &[M],
+    to_san: impl Fn(&P, M) -> String,
+    play: impl Fn(&mut P, M),
+) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let san = to_san(&pos, mv);
+            play(&mut pos, mv);
+            san
+        })
+        .collect()
+}
+
 /// Tags that [`game_tags`] writes itself; extra tags with these names are left out.
 pub const OWN_TAGS: [&str; 4] = ["Game", "Options", "Position", "Result"];
 

@@ -149,20 +149,10 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
     }
     // A rook disbanded from its start square takes its castling right with it (§5.8.5).
     p.drop_stale_castling();
-    let reports = orders
-        .iter()
-        .zip(outcomes)
-        .map(|((color, order), outcome)| OrderReport {
-            color: *color,
-            order: *order,
-            outcome: outcome.unwrap_or_else(|| {
-                Outcome::Failed(match order {
-                    Order::Build(..) | Order::Disband(_) => "void (no adjustment due)".to_string(),
-                    _ => "void (not an adjustment order)".to_string(),
-                })
-            }),
-        })
-        .collect();
+    let reports = OrderReport::all(orders, outcomes, |order| match order {
+        Order::Build(..) | Order::Disband(_) => "void (no adjustment due)".to_string(),
+        _ => "void (not an adjustment order)".to_string(),
+    });
     AdjustmentReport {
         position: p,
         reports,

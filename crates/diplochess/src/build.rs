@@ -151,20 +151,10 @@ pub fn build_step(
             }
         }
     }
-    let reports = orders
-        .iter()
-        .zip(outcomes)
-        .map(|((color, order), outcome)| OrderReport {
-            color: *color,
-            order: *order,
-            outcome: outcome.unwrap_or_else(|| {
-                Outcome::Failed(match order {
-                    Order::Build(..) | Order::Convert(..) => "not needed".to_string(),
-                    _ => "void (not a build-step order)".to_string(),
-                })
-            }),
-        })
-        .collect();
+    let reports = OrderReport::all(orders, outcomes, |order| match order {
+        Order::Build(..) | Order::Convert(..) => "not needed".to_string(),
+        _ => "void (not a build-step order)".to_string(),
+    });
     Ok(BuildReport {
         position: p,
         reports,

@@ -160,15 +160,7 @@ pub fn retreat(
             }
         }
     }
-    let reports = orders
-        .iter()
-        .zip(outcomes)
-        .map(|((color, order), outcome)| OrderReport {
-            color: *color,
-            order: *order,
-            outcome: outcome.unwrap_or(Outcome::Failed("void".into())),
-        })
-        .collect();
+    let reports = OrderReport::all(orders, outcomes, |_| "void".to_string());
     Ok(RetreatReport {
         position,
         reports,

@@ -4,12 +4,11 @@
 //! every error must print as a non-empty message.
 
 use diplo_core::Options;
+use diplo_testkit::random_input::{check_error, mutate, no_panic, random_string};
 use diplochess::random::{random_orders, random_position};
 use diplochess::{adjudicate, orders_file, record, Game, Order, Position, Rules, GAME_INFO};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::fmt::Display;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const POSITIONS: &[&str] = &[
     diplochess::START,
@@ -39,43 +38,6 @@ const ALPHABET: &[char] = &[
     '7', '8', '9', '-', '=', ':', '/', '[', ']', '{', '}', '"', '#', ' ', '\n', '\t', 'w', 'p',
     'é', '\u{0}', '𝄞',
 ];
-
-fn random_string(rng: &mut SmallRng) -> String {
-    let len = rng.gen_range(0..32);
-    (0..len)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())])
-        .collect()
-}
-
-fn mutate(rng: &mut SmallRng, base: &str) -> String {
-    let mut chars: Vec<char> = base.chars().collect();
-    for _ in 0..rng.gen_range(1..4) {
-        let at = rng.gen_range(0..=chars.len());
-        match rng.gen_range(0..5) {
-            0 => chars.insert(at, ALPHABET[rng.gen_range(0..ALPHABET.len())]),
-            1 if at < chars.len() => {
-                chars.remove(at);
-            }
-            2 if at < chars.len() => chars[at] = ALPHABET[rng.gen_range(0..ALPHABET.len())],
-            3 => chars.truncate(at),
-            _ => chars.splice(at..at, "99999999999".chars()).for_each(drop),
-        }
-    }
-    chars.into_iter().collect()
-}
-
-fn check_error(what: &str, input: &str, e: impl Display) {
-    assert!(
-        !e.to_string().trim().is_empty(),
-        "{what}: empty error message for {input:?}"
-    );
-}
-
-fn no_panic(what: &str, input: &str, f: impl FnOnce()) {
-    if catch_unwind(AssertUnwindSafe(f)).is_err() {
-        panic!("{what} panicked on {input:?}");
-    }
-}
 
 fn feed(input: &str, positions: &[Position]) {
     no_panic("Order", input, || match input.parse::<Order>() {
@@ -137,11 +99,11 @@ fn random_and_mutated_inputs_never_panic() {
     let positions: Vec<Position> = POSITIONS.iter().map(|p| p.parse().unwrap()).collect();
     let mut rng = SmallRng::seed_from_u64(0xd19c_4e55);
     for _ in 0..6_000 {
-        feed(&random_string(&mut rng), &positions[..2]);
+        feed(&random_string(&mut rng, ALPHABET, 32), &positions[..2]);
         let pools: [&[&str]; 3] = [POSITIONS, ORDERS, RECORDS];
         let pool = pools[rng.gen_range(0..3)];
         let base = pool[rng.gen_range(0..pool.len())];
-        feed(&mutate(&mut rng, base), &positions);
+        feed(&mutate(&mut rng, ALPHABET, base, None), &positions);
     }
 }
 

@@ -3,12 +3,12 @@
 //! panic, every error prints a message, and what parses writes back to the same thing.
 
 use diplo_core::Color;
+use diplo_testkit::random_input::{check_error, mutate, no_panic, random_string};
 use diplomacy_chess::record;
 use diplomacy_chess::validity::{valid_orders, Rules};
 use diplomacy_chess::{adjudicate, notation, Entry, Mode, Notation, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const POSITIONS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
@@ -50,51 +50,21 @@ const ALPHABET: &[char] = &[
     '\u{0}', '𝄞',
 ];
 
-fn random_string(rng: &mut SmallRng) -> String {
-    let len = rng.gen_range(0..20);
-    (0..len)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())])
-        .collect()
-}
-
-fn mutate(rng: &mut SmallRng, base: &str) -> String {
-    let mut chars: Vec<char> = base.chars().collect();
-    for _ in 0..rng.gen_range(1..4) {
-        let at = rng.gen_range(0..=chars.len());
-        match rng.gen_range(0..5) {
-            0 => chars.insert(at, ALPHABET[rng.gen_range(0..ALPHABET.len())]),
-            1 if at < chars.len() => {
-                chars.remove(at);
-            }
-            2 if at < chars.len() => chars[at] = ALPHABET[rng.gen_range(0..ALPHABET.len())],
-            3 => chars.truncate(at),
-            _ => chars.splice(at..at, "99999999999".chars()).for_each(drop),
-        }
-    }
-    chars.into_iter().collect()
-}
-
-fn no_panic(what: &str, input: &str, f: impl FnOnce()) {
-    if catch_unwind(AssertUnwindSafe(f)).is_err() {
-        panic!("{what} panicked on {input:?}");
-    }
-}
-
 fn feed(input: &str, positions: &[Position]) {
     no_panic("Position", input, || match input.parse::<Position>() {
         Ok(p) => assert_eq!(p.to_string().parse::<Position>(), Ok(p.clone())),
-        Err(e) => assert!(!e.to_string().is_empty()),
+        Err(e) => check_error("position", input, e),
     });
     no_panic("Notation", input, || match input.parse::<Notation>() {
         Ok(n) => assert_eq!(n.to_string().parse::<Notation>(), Ok(n)),
-        Err(e) => assert!(!e.to_string().is_empty()),
+        Err(e) => check_error("notation", input, e),
     });
     no_panic("Entry", input, || match Entry::parse(input, 3) {
         Ok(e) => assert_eq!(
             Entry::parse(&e.to_string(), 3).map(|e| e.to_string()),
             Ok(e.to_string())
         ),
-        Err(e) => assert!(!e.to_string().is_empty()),
+        Err(e) => check_error("entry", input, e),
     });
     for pos in positions {
         for color in Color::ALL {
@@ -146,10 +116,10 @@ fn parsers_survive_random_input() {
     }
     for _ in 0..1500 {
         let input = if rng.gen_bool(0.3) {
-            random_string(&mut rng)
+            random_string(&mut rng, ALPHABET, 20)
         } else {
             let base = bases[rng.gen_range(0..bases.len())];
-            mutate(&mut rng, base)
+            mutate(&mut rng, ALPHABET, base, None)
         };
         feed(&input, &positions);
     }

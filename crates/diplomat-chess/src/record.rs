@@ -1,7 +1,7 @@
 //! Diplomat Chess game records: replaying a [`Record`] and writing a [`Game`] as PGN.
 
 use crate::{san, Game, Position, PositionParseError, SubornRule, GAME_INFO};
-use diplo_core::record::{game_tags, position_from_tags, write_record};
+use diplo_core::record::{game_tags, position_from_tags, sans_from, write_record};
 use diplo_core::{Options, Record};
 
 pub use diplo_core::record::ReplayError;
@@ -69,11 +69,6 @@ pub fn to_pgn_with_result(game: &Game, extra_tags: &[(String, String)], token: &
         (*start != Position::start(rule)).then(|| start.to_string()),
         token,
     );
-    let mut pos = start.clone();
-    let mut sans = Vec::with_capacity(game.moves().len());
-    for &mv in game.moves() {
-        sans.push(san::to_san(&pos, mv));
-        pos.play(mv);
-    }
+    let sans = sans_from(start, game.moves(), san::to_san, Position::play);
     write_record(&tags, start.fullmove(), start.side_to_move(), &sans, token)
 }

@@ -4,13 +4,12 @@
 
 use diplo_core::record::{final_result, parse_record};
 use diplo_core::Options;
+use diplo_testkit::random_input::{check_error, mutate, no_panic, random_string};
 use diplomat_chess::record::{replay, start_position};
 use diplomat_chess::san::{self, San};
 use diplomat_chess::{Cell, Coordinate, Position, Setup, SubornRule, GAME_INFO};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::fmt::Display;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
 const POSITIONS: &[&str] = &[
@@ -90,61 +89,6 @@ const ALPHABET: &[char] = &[
     ')', ';', '$', '%', '"', '\\', '.', ',', '*', ' ', '\n', '\t', '…', 'é', '½', '\u{0}',
     '\u{feff}', '𝄞',
 ];
-
-fn random_string(rng: &mut SmallRng) -> String {
-    let len = rng.gen_range(0..24);
-    (0..len)
-        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())])
-        .collect()
-}
-
-fn mutate(rng: &mut SmallRng, base: &str, other: &str) -> String {
-    let mut chars: Vec<char> = base.chars().collect();
-    for _ in 0..rng.gen_range(1..4) {
-        let at = rng.gen_range(0..=chars.len());
-        match rng.gen_range(0..7) {
-            0 => chars.insert(at, ALPHABET[rng.gen_range(0..ALPHABET.len())]),
-            1 if at < chars.len() => {
-                chars.remove(at);
-            }
-            2 if at < chars.len() => chars[at] = ALPHABET[rng.gen_range(0..ALPHABET.len())],
-            3 => chars.truncate(at),
-            4 => {
-                // Splice in a piece of another valid input.
-                let o: Vec<char> = other.chars().collect();
-                let from = rng.gen_range(0..=o.len());
-                let to = rng.gen_range(from..=o.len());
-                chars.splice(at..at, o[from..to].iter().copied());
-            }
-            5 if at < chars.len() => {
-                // Repeat a stretch.
-                let end = rng.gen_range(at..=chars.len().min(at + 8));
-                let piece: Vec<char> = chars[at..end].to_vec();
-                chars.splice(at..at, piece);
-            }
-            _ => {
-                // A long run of digits (numbers that overflow).
-                chars.splice(at..at, "99999999999".chars());
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
-
-#[track_caller]
-fn check_error(what: &str, input: &str, e: impl Display) {
-    assert!(
-        !e.to_string().trim().is_empty(),
-        "{what}: empty error message for {input:?}"
-    );
-}
-
-/// Runs `f` and fails the test with the input if it panics.
-fn no_panic(what: &str, input: &str, f: impl FnOnce()) {
-    if catch_unwind(AssertUnwindSafe(f)).is_err() {
-        panic!("{what} panicked on {input:?}");
-    }
-}
 
 fn fixed_positions() -> Vec<Position> {
     let mut out = Vec::new();
@@ -266,7 +210,7 @@ fn random_and_mutated_inputs_never_panic() {
     let pick = |rng: &mut SmallRng, list: &[&str]| list[rng.gen_range(0..list.len())].to_string();
     for round in 0..25_000 {
         // Fully random strings to every parser.
-        let s = random_string(&mut rng);
+        let s = random_string(&mut rng, ALPHABET, 24);
         feed_position(&s);
         feed_move(&s, &positions[..3]);
         feed_options(&s);
@@ -276,17 +220,17 @@ fn random_and_mutated_inputs_never_panic() {
         // Mutations of valid inputs, each to its own parser.
         let base = pick(&mut rng, POSITIONS);
         let other = pick(&mut rng, POSITIONS);
-        feed_position(&mutate(&mut rng, &base, &other));
+        feed_position(&mutate(&mut rng, ALPHABET, &base, Some(&other)));
         let base = pick(&mut rng, MOVES);
         let other = pick(&mut rng, MOVES);
-        feed_move(&mutate(&mut rng, &base, &other), &positions);
+        feed_move(&mutate(&mut rng, ALPHABET, &base, Some(&other)), &positions);
         let base = pick(&mut rng, OPTIONS);
         let other = pick(&mut rng, OPTIONS);
-        feed_options(&mutate(&mut rng, &base, &other));
+        feed_options(&mutate(&mut rng, ALPHABET, &base, Some(&other)));
         if round % 3 == 0 {
             let base = &records[rng.gen_range(0..records.len())];
             let other = &records[rng.gen_range(0..records.len())];
-            feed_record(&mutate(&mut rng, base, other));
+            feed_record(&mutate(&mut rng, ALPHABET, base, Some(other)));
         }
     }
 }

@@ -3,6 +3,7 @@
 //! prints as a non-empty message.
 
 use diplo_core::record::parse_record;
+use diplo_testkit::random_input::check_error;
 use diplomatic_chess::record::{replay, result_line, start_position};
 use diplomatic_chess::san::{parse_move, to_san};
 use diplomatic_chess::{Move, Position, Rules, Setup};
@@ -119,7 +120,7 @@ fn position_parser_never_panics() {
                 assert_eq!(again, p, "{text}");
                 let _ = p.legal_moves();
             }
-            Err(e) => assert!(!e.to_string().is_empty()),
+            Err(e) => check_error("position", &text, e),
         }
     }
 }
@@ -147,7 +148,7 @@ fn move_parsers_never_panic() {
                 assert!(p.is_legal(mv));
                 assert_eq!(parse_move(p, &to_san(p, mv)), Ok(mv));
             }
-            Err(e) => assert!(!e.to_string().is_empty()),
+            Err(e) => check_error("parse_move", &text, e),
         }
     }
 }
@@ -166,10 +167,10 @@ fn record_replay_never_panics() {
             continue;
         };
         match start_position(&record, None) {
-            Err(e) => assert!(!e.to_string().is_empty()),
+            Err(e) => check_error("tags", &text, e),
             Ok(start) => match replay(&record, start) {
                 Ok(game) => assert!(!result_line(&game).is_empty()),
-                Err(e) => assert!(!e.to_string().is_empty()),
+                Err(e) => check_error("replay", &text, e),
             },
         }
     }

@@ -33,85 +33,73 @@ fn san_of(fen: &str, rules: Rules, coordinate: &str) -> String {
 fn spec_table() {
     let start = diplomatic_chess::START;
     let off = Rules::default();
-    assert_eq!(san_of("4d3/8/8/8/8/8/8/3QD3 w - - 0 1", off, "e1d2"), "Dd2");
-    assert_eq!(
-        san_of("r3d2r/8/8/8/8/8/8/R2QD2R w KQkq - 0 1", off, "e1g1"),
-        "O-O"
-    );
-    assert_eq!(
-        san_of("r3d2r/8/8/8/8/8/8/R2QD2R b KQkq - 0 1", off, "e8c8"),
-        "O-O-O"
-    );
-    assert_eq!(san_of(start, off, "g1f3"), "Nf3");
-    assert_eq!(
-        san_of("4d3/8/2n5/8/8/8/6B1/3QD3 w - - 0 1", off, "g2c6"),
-        "Bxc6"
-    );
-    assert_eq!(
-        san_of("4d3/8/8/8/8/8/3QD3/R6R w - - 0 1", off, "a1d1"),
-        "Rad1"
-    );
-    assert_eq!(
-        san_of("4d3/8/8/8/8/8/3QD3/R6R w - - 0 1", ALL_ON, "h1d1"),
-        "Rhd1"
-    );
-    assert_eq!(
-        san_of("4d3/R7/8/8/8/8/3QD3/R7 w - - 0 1", off, "a1a4"),
-        "R1a4"
-    );
-    assert_eq!(san_of(start, off, "e2e4"), "e4");
-    assert_eq!(
-        san_of("4d3/8/8/3p4/4P3/8/8/3QD3 w - - 0 1", off, "e4d5"),
-        "exd5"
-    );
-    assert_eq!(
-        san_of("3d4/4P3/8/8/8/8/8/3QD3 w - - 0 1", off, "e7e8q"),
-        "e8=Q"
-    );
-    assert_eq!(
-        san_of("3rd3/4P3/8/8/8/8/8/3QD3 w - - 0 1", off, "e7d8n"),
-        "exd8=N"
-    );
     let ext = Rules {
         extended_pawns: true,
         ..off
     };
-    assert_eq!(
-        san_of("4d3/8/8/4P3/8/8/8/3QD3 w - - 0 1", ext, "e5c5"),
-        "e5-c5"
-    );
-    assert_eq!(
-        san_of("4d3/8/8/8/3P4/8/8/3QD3 w - - 0 1", ext, "d4d3"),
-        "d4-d3"
-    );
     let push = Rules {
         push_back: true,
         ..off
     };
-    assert_eq!(
-        san_of("8/8/5d2/8/4N3/8/8/3QD3 w - - 0 1", push, "e4f6>g7"),
-        "Nxf6>g7"
-    );
-    assert_eq!(
-        san_of("4d3/8/8/2p5/3D4/8/8/3Q4 b - - 0 1", push, "c5d4>c3"),
-        "cxd4>c3"
-    );
-    assert_eq!(
-        san_of("7d/6P1/8/8/8/8/8/3QD3 w - - 0 1", push, "g7h8q>f8"),
-        "gxh8=Q>f8"
-    );
     let extra = Rules {
         extra_diplomat_move: true,
         ..off
     };
-    assert_eq!(
-        san_of("4d3/8/8/7D/8/8/4R3/3q4 w - - 0 1", extra, "e2e7&h5g6"),
-        "Re7&Dg6"
-    );
-    assert_eq!(
-        san_of("8/8/5d2/8/4N3/8/8/3Q3D w - - 0 1", ALL_ON, "e4f6>g7&h1g2"),
-        "Nxf6>g7&Dg2"
-    );
+    // (position, rules, the turn in coordinates, its SAN)
+    let table = [
+        ("4d3/8/8/8/8/8/8/3QD3 w - - 0 1", off, "e1d2", "Dd2"),
+        ("r3d2r/8/8/8/8/8/8/R2QD2R w KQkq - 0 1", off, "e1g1", "O-O"),
+        (
+            "r3d2r/8/8/8/8/8/8/R2QD2R b KQkq - 0 1",
+            off,
+            "e8c8",
+            "O-O-O",
+        ),
+        (start, off, "g1f3", "Nf3"),
+        ("4d3/8/2n5/8/8/8/6B1/3QD3 w - - 0 1", off, "g2c6", "Bxc6"),
+        ("4d3/8/8/8/8/8/3QD3/R6R w - - 0 1", off, "a1d1", "Rad1"),
+        ("4d3/8/8/8/8/8/3QD3/R6R w - - 0 1", ALL_ON, "h1d1", "Rhd1"),
+        ("4d3/R7/8/8/8/8/3QD3/R7 w - - 0 1", off, "a1a4", "R1a4"),
+        (start, off, "e2e4", "e4"),
+        ("4d3/8/8/3p4/4P3/8/8/3QD3 w - - 0 1", off, "e4d5", "exd5"),
+        ("3d4/4P3/8/8/8/8/8/3QD3 w - - 0 1", off, "e7e8q", "e8=Q"),
+        ("3rd3/4P3/8/8/8/8/8/3QD3 w - - 0 1", off, "e7d8n", "exd8=N"),
+        ("4d3/8/8/4P3/8/8/8/3QD3 w - - 0 1", ext, "e5c5", "e5-c5"),
+        ("4d3/8/8/8/3P4/8/8/3QD3 w - - 0 1", ext, "d4d3", "d4-d3"),
+        (
+            "8/8/5d2/8/4N3/8/8/3QD3 w - - 0 1",
+            push,
+            "e4f6>g7",
+            "Nxf6>g7",
+        ),
+        (
+            "4d3/8/8/2p5/3D4/8/8/3Q4 b - - 0 1",
+            push,
+            "c5d4>c3",
+            "cxd4>c3",
+        ),
+        (
+            "7d/6P1/8/8/8/8/8/3QD3 w - - 0 1",
+            push,
+            "g7h8q>f8",
+            "gxh8=Q>f8",
+        ),
+        (
+            "4d3/8/8/7D/8/8/4R3/3q4 w - - 0 1",
+            extra,
+            "e2e7&h5g6",
+            "Re7&Dg6",
+        ),
+        (
+            "8/8/5d2/8/4N3/8/8/3Q3D w - - 0 1",
+            ALL_ON,
+            "e4f6>g7&h1g2",
+            "Nxf6>g7&Dg2",
+        ),
+    ];
+    for (fen, rules, coordinate, san) in table {
+        assert_eq!(san_of(fen, rules, coordinate), san, "{coordinate} in {fen}");
+    }
 }
 
 #[test]

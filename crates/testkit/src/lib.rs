@@ -1,8 +1,10 @@
-//! Test helpers shared by the sequential game crates (a dev-dependency only): listing the
-//! case files under `tests/cases/<game>/`, reading `.perft` case files, and checking records
-//! against the `.expect` files next to them.
+//! Test helpers shared by the game crates (a dev-dependency only): listing the case files
+//! under `tests/cases/<game>/`, reading `.perft` case files, checking records against the
+//! `.expect` files next to them, and the random-input tests' machinery ([`random_input`]).
 
 use std::path::{Path, PathBuf};
+
+pub mod random_input;
 
 /// The files of `dir` whose extension is `ext`, sorted by name. Panics when `dir` cannot be
 /// read.

@@ -5,3 +5,4 @@ pub mod diplomacy_chess;
 pub mod diplomat_chess;
 pub mod diplomatic_chess;
 mod sequential;
+mod simultaneous;

@@ -33,6 +33,26 @@ pub struct OrderReport {
     pub outcome: Outcome,
 }
 
+impl OrderReport {
+    /// The reports of a phase's orders, in their order; an order the phase gave no outcome
+    /// fails with `unresolved(order)` as the reason.
+    pub(crate) fn all(
+        orders: &[(Color, Order)],
+        outcomes: Vec<Option<Outcome>>,
+        unresolved: impl Fn(&Order) -> String,
+    ) -> Vec<OrderReport> {
+        orders
+            .iter()
+            .zip(outcomes)
+            .map(|(&(color, order), outcome)| OrderReport {
+                color,
+                order,
+                outcome: outcome.unwrap_or_else(|| Outcome::Failed(unresolved(&order))),
+            })
+            .collect()
+    }
+}
+
 /// A piece dislodged in movement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Dislodgement {
