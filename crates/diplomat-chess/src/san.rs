@@ -599,10 +599,7 @@ fn resolve_normal(
     let from_origin: Vec<Move> = match origin {
         None => reaching,
         Some(o) => {
-            let kept: Vec<Move> = reaching
-                .into_iter()
-                .filter(|m| m.from().is_some_and(|f| o.matches(f)))
-                .collect();
+            let kept = from_origin(reaching, o);
             if kept.is_empty() {
                 let verb = if pawn && capture {
                     "capture on"
@@ -737,10 +734,7 @@ fn resolve_suborn(
     let kept: Vec<Move> = match diplomat {
         None => suborns,
         Some(o) => {
-            let kept: Vec<Move> = suborns
-                .into_iter()
-                .filter(|m| m.from().is_some_and(|f| o.matches(f)))
-                .collect();
+            let kept = from_origin(suborns, o);
             if kept.is_empty() {
                 return Err(illegal(
                     text,
@@ -841,6 +835,14 @@ fn resolve_coordinate(pos: &Position, text: &str, c: Coordinate) -> Result<Move,
         )
     };
     Err(illegal(text, reason))
+}
+
+/// The moves whose piece stands where the written origin says.
+fn from_origin(moves: Vec<Move>, origin: Origin) -> Vec<Move> {
+    moves
+        .into_iter()
+        .filter(|m| m.from().is_some_and(|f| origin.matches(f)))
+        .collect()
 }
 
 #[cfg(test)]
