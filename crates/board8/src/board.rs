@@ -100,6 +100,17 @@ impl Default for Board {
 }
 
 impl Board {
+    /// The Zobrist hash of the placement (see [`crate::zobrist`]), computed from scratch.
+    pub fn zobrist(&self) -> u64 {
+        let mut hash = 0;
+        for (sq, piece) in self.mailbox.iter().enumerate() {
+            if let Some(p) = piece {
+                hash ^= crate::zobrist::piece(p.color.index(), p.role.index(), sq);
+            }
+        }
+        hash
+    }
+
     pub const fn empty() -> Board {
         Board {
             by_color: [0; 2],

@@ -9,6 +9,7 @@ mod board;
 mod castling;
 mod fen;
 mod square;
+pub mod zobrist;
 
 pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line_through, pawn_attacks,

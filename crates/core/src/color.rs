@@ -3,6 +3,8 @@ use std::ops::{Index, IndexMut, Not};
 
 /// One of the two sides. White moves first in every sequential game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     White = 0,
     Black = 1,
@@ -70,6 +72,7 @@ impl fmt::Display for Color {
 
 /// A value for each side, indexed by [`Color`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T> {
     pub white: T,
     pub black: T,

@@ -1,18 +1,22 @@
 //! What every diplo game shares.
 //!
-//! The game crates implement these types and traits; the command line (and later the AI and
-//! the server) drive every game through them without knowing its rules.
+//! The game crates implement the position traits ([`SequentialPosition`],
+//! [`SimultaneousPosition`]); the generic games on top of them ([`SequentialGame`],
+//! [`SimultaneousGame`]) add history, repetition and records, and the command line, the
+//! engine and the server drive every game through them without knowing its rules.
 
 mod color;
 mod options;
 mod outcome;
 pub mod record;
-mod sequential;
-mod simultaneous;
+pub mod sequential;
+pub mod simultaneous;
 
 pub use color::{ByColor, Color};
-pub use options::{GameInfo, OptionError, OptionSpec, Options};
-pub use outcome::{GameResult, Outcome, UnknownResultToken};
-pub use record::{parse_record, write_record, Record, RecordError, RecordMove};
-pub use sequential::{MoveError, SequentialGame};
-pub use simultaneous::SimultaneousGame;
+pub use options::{GameInfo, GameRules, OptionError, OptionSpec, Options};
+pub use outcome::{EndReason, GameResult, Outcome, Status, UnknownResultToken};
+pub use record::{parse_record, write_record, Record, RecordError};
+pub use sequential::{Game as SequentialGame, MoveError, SequentialPosition};
+pub use simultaneous::{
+    Game as SimultaneousGame, NoHistory, Phase, PhaseKind, Repetitions, SimultaneousPosition,
+};

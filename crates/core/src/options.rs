@@ -104,15 +104,55 @@ impl Options {
     }
 
     /// `key=value` pairs that differ from the defaults, comma-separated (for `[Options]` tags).
-    pub fn non_default(&self, game: &GameInfo) -> String {
+    /// Sets one option; `None` (and no change) when the game has no such option or value.
+    pub fn with(mut self, game: &GameInfo, key: &str, value: &str) -> Option<Options> {
+        let spec = game.options.iter().find(|o| o.name == key)?;
+        let value = spec.values.iter().find(|v| **v == value)?;
+        self.values.insert(spec.name, value);
+        Some(self)
+    }
+
+    /// The options that differ from the game's defaults, as `key=value` pairs in the game's
+    /// option order.
+    pub fn non_default_pairs(&self, game: &GameInfo) -> Vec<String> {
         game.options
             .iter()
             .filter_map(|o| {
                 let v = self.get(o.name)?;
                 (v != o.default_value()).then(|| format!("{}={}", o.name, v))
             })
-            .collect::<Vec<_>>()
-            .join(",")
+            .collect()
+    }
+
+    /// Every option in the game's order, as `(key, value)`.
+    pub fn pairs(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        self.values.iter().map(|(k, v)| (*k, *v))
+    }
+
+    pub fn non_default(&self, game: &GameInfo) -> String {
+        self.non_default_pairs(game).join(",")
+    }
+}
+
+/// A game's rule options as one typed value, read once from checked [`Options`] so that the
+/// rules never look at option strings again.
+pub trait GameRules:
+    Copy + Eq + std::hash::Hash + std::fmt::Debug + Default + Send + Sync + 'static
+{
+    /// The game (and its option table) these rules belong to.
+    const INFO: &'static GameInfo;
+
+    /// The rules that checked options select.
+    fn from_options(options: &Options) -> Self;
+
+    /// The options that select these rules.
+    fn to_options(self) -> Options;
+
+    /// The value of a record's `[Options]` tag: the options that differ from the defaults,
+    /// `key=value` separated by spaces; `None` when every option has its default.
+    fn options_tag(self) -> Option<String> {
+        let pairs = self.to_options().non_default_pairs(Self::INFO);
+        (!pairs.is_empty()).then(|| pairs.join(" "))
     }
 }
 

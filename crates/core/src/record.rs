@@ -8,7 +8,8 @@
 //! Move numbers are checked: each number once per side, in order.
 
 use crate::{
-    Color, GameInfo, GameResult, MoveError, OptionError, Options, Outcome, SequentialGame,
+    Color, EndReason, GameInfo, GameResult, MoveError, OptionError, Options, Outcome,
+    SequentialGame as Game, SequentialPosition,
 };
 use std::fmt;
 use thiserror::Error;
@@ -497,6 +498,11 @@ fn escape(value: &str) -> String {
     out
 }
 
+/// One tag pair as a record writes it: `[Name "value"]` and a newline.
+pub fn tag_line(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", escape(value))
+}
+
 /// Where movetext lines are wrapped.
 pub const LINE_WIDTH: usize = 80;
 
@@ -512,7 +518,7 @@ pub fn write_record(
 ) -> String {
     let mut out = String::new();
     for (name, value) in tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        out.push_str(&tag_line(name, value));
     }
     if !tags.is_empty() {
         out.push('\n');
@@ -672,47 +678,57 @@ impl fmt::Display for ReplayError {
 ///
 /// The record's move numbers are not compared with the game's: the error names the
 /// position's own full-move number and side to move.
-pub fn replay<G: SequentialGame>(record: &Record, mut game: G) -> Result<G, ReplayError> {
+pub fn replay<P: SequentialPosition>(
+    record: &Record,
+    mut game: Game<P>,
+) -> Result<Game<P>, ReplayError> {
     for rm in &record.moves {
-        let (number, side) = (game.fullmove(), game.side_to_move());
-        let fail = |error| ReplayError {
+        let (number, side) = (game.position().fullmove(), game.side_to_move());
+        game.play_text(&rm.text).map_err(|error| ReplayError {
             number,
             side,
             token: rm.text.clone(),
             error,
-        };
-        if let Some(result) = game.result() {
-            return Err(fail(MoveError::Illegal {
-                text: rm.text.clone(),
-                reason: format!("the game is already over: {result}"),
-            }));
-        }
-        let mv = game.parse_move(&rm.text).map_err(fail)?;
-        game.try_play(mv).map_err(fail)?;
+        })?;
     }
     Ok(game)
 }
 
-/// The result to report for a replayed record: the token and why.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// The result to report for a replayed record: the outcome (none: `*`) and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FinalResult {
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub token: String,
-    /// `checkmate`, `stalemate`, …, `as recorded`, or `in progress`.
-    pub reason: String,
+    pub outcome: Option<Outcome>,
+    pub reason: FinalReason,
+}
+
+/// Why a replayed record ends as it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FinalReason {
+    /// The rules ended the game.
+    Rules(EndReason),
+    /// The record gives a result the rules did not reach (a resignation, an agreed draw).
+    AsRecorded,
+    /// The game goes on: `in progress`, or a game's own word (`last chance`).
+    Unfinished(&'static str),
 }
 
 impl fmt::Display for FinalResult {
+    /// `1-0 (checkmate)`, `* (in progress)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.token, self.reason)
+        let token = self.outcome.map_or("*", Outcome::token);
+        match self.reason {
+            FinalReason::Rules(reason) => write!(f, "{token} ({reason})"),
+            FinalReason::AsRecorded => write!(f, "{token} (as recorded)"),
+            FinalReason::Unfinished(why) => write!(f, "{token} ({why})"),
+        }
     }
 }
 
 impl From<&GameResult> for FinalResult {
     fn from(r: &GameResult) -> FinalResult {
         FinalResult {
-            token: r.outcome.token().to_string(),
-            reason: r.reason.clone(),
+            outcome: Some(r.outcome),
+            reason: FinalReason::Rules(r.reason),
         }
     }
 }
@@ -745,17 +761,17 @@ pub fn final_result(
         (Some(rules), Some((token, outcome))) if outcome != rules.outcome => {
             Err(ResultError::Contradicts {
                 recorded: token.to_string(),
-                rules: rules.clone(),
+                rules: *rules,
             })
         }
         (Some(rules), _) => Ok(rules.into()),
-        (None, Some((token, _))) => Ok(FinalResult {
-            token: token.to_string(),
-            reason: "as recorded".to_string(),
+        (None, Some((_, outcome))) => Ok(FinalResult {
+            outcome: Some(outcome),
+            reason: FinalReason::AsRecorded,
         }),
         (None, None) => Ok(FinalResult {
-            token: "*".to_string(),
-            reason: "in progress".to_string(),
+            outcome: None,
+            reason: FinalReason::Unfinished("in progress"),
         }),
     }
 }
@@ -860,10 +876,7 @@ mod tests {
 
     #[test]
     fn results() {
-        let mate = GameResult {
-            outcome: Outcome::Win(Color::White),
-            reason: "checkmate".into(),
-        };
+        let mate = GameResult::win(Color::White, EndReason::Checkmate);
         assert_eq!(
             final_result(Some(&mate), Some("1-0")).unwrap().to_string(),
             "1-0 (checkmate)"

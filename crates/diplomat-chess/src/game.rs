@@ -1,7 +1,11 @@
-//! A game: the start position, the moves played, and the result the rules give.
+//! Diplomat Chess behind the shared traits: the options as [`SubornRule`], the position as a
+//! [`SequentialPosition`], and a game as the generic [`diplo_core::SequentialGame`].
 
-use crate::{san, Move, Position, SubornRule};
-use diplo_core::{GameInfo, GameResult, MoveError, OptionSpec, Outcome, SequentialGame};
+use crate::{san, Move, Position, PositionParseError, SubornRule};
+use diplo_core::{
+    Color, EndReason, GameInfo, GameResult, GameRules, MoveError, OptionSpec, Options,
+    SequentialPosition, Status,
+};
 
 /// What `diplo games` lists for Diplomat Chess.
 pub const GAME_INFO: GameInfo = GameInfo {
@@ -16,160 +20,117 @@ pub const GAME_INFO: GameInfo = GameInfo {
 };
 
 /// A game of Diplomat Chess from some start position, with its history.
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// Every position of the game, the start first; never empty.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-}
+pub type Game = diplo_core::SequentialGame<Position>;
 
-impl Game {
-    pub fn new(start: Position) -> Game {
-        Game {
-            positions: vec![start],
-            moves: Vec::new(),
-        }
+impl GameRules for SubornRule {
+    const INFO: &'static GameInfo = &GAME_INFO;
+
+    fn from_options(options: &Options) -> SubornRule {
+        options
+            .get("suborn")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_default()
     }
 
-    /// A game from the standard start position.
-    pub fn standard(rule: SubornRule) -> Game {
-        Game::new(Position::start(rule))
-    }
-
-    pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has a position")
-    }
-
-    pub fn start_position(&self) -> &Position {
-        &self.positions[0]
-    }
-
-    /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Plays a move if it is legal and the game is not over.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        if let Some(result) = self.result() {
-            return Err(MoveError::Illegal {
-                text: mv.to_string(),
-                reason: format!("the game is over ({result})"),
-            });
-        }
-        if !self.position().is_legal(mv) {
-            return Err(MoveError::Illegal {
-                text: mv.to_string(),
-                reason: "not a legal move here".into(),
-            });
-        }
-        let next = self.position().after(mv);
-        self.positions.push(next);
-        self.moves.push(mv);
-        Ok(())
-    }
-
-    /// How many times the current position has occurred (placement, colours, side to move
-    /// and hands), this time included.
-    pub fn repetitions(&self) -> usize {
-        let now = self.position();
-        self.positions
-            .iter()
-            .filter(|p| same_for_repetition(p, now))
-            .count()
-    }
-
-    /// The result, if the rules have ended the game: no legal move (checkmate, or stalemate,
-    /// which the stalemating side wins), bare kings, or the third occurrence of a position.
-    pub fn result(&self) -> Option<GameResult> {
-        let pos = self.position();
-        let (outcome, reason) = if pos.count_legal_moves() == 0 {
-            let winner = !pos.side_to_move();
-            (
-                Outcome::Win(winner),
-                if pos.is_check() {
-                    "checkmate"
-                } else {
-                    "stalemate"
-                },
-            )
-        } else if pos.is_bare_kings() {
-            (Outcome::Draw, "bare kings")
-        } else if self.repetitions() >= 3 {
-            (Outcome::Draw, "threefold repetition")
-        } else {
-            return None;
-        };
-        Some(GameResult {
-            outcome,
-            reason: reason.to_string(),
-        })
+    fn to_options(self) -> Options {
+        Options::defaults(&GAME_INFO)
+            .with(&GAME_INFO, "suborn", self.name())
+            .expect("every suborn rule is an option value")
     }
 }
 
-/// Equal for the repetition rule: everything but the move number.
-fn same_for_repetition(a: &Position, b: &Position) -> bool {
-    a.hash() == b.hash() && {
-        let (mut sa, mut sb) = (a.to_setup(), b.to_setup());
-        sa.fullmove = 0;
-        sb.fullmove = 0;
-        sa == sb
-    }
-}
-
-impl SequentialGame for Game {
+impl SequentialPosition for Position {
     type Move = Move;
+    type Rules = SubornRule;
+    type ParseError = PositionParseError;
 
-    fn side_to_move(&self) -> diplo_core::Color {
-        self.position().side_to_move()
+    fn start(rule: SubornRule) -> Position {
+        Position::start(rule)
     }
 
-    fn legal_moves(&self) -> Vec<Move> {
-        if self.result().is_some() {
-            return Vec::new();
-        }
-        self.position().legal_moves().to_vec()
+    fn parse(text: &str, rule: SubornRule) -> Result<Position, PositionParseError> {
+        Position::parse(text, rule)
     }
 
-    fn play(&mut self, mv: Move) {
-        self.try_play(mv)
-            .expect("SequentialGame::play takes legal moves");
+    fn rules(&self) -> SubornRule {
+        self.rule()
     }
 
-    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        Game::try_play(self, mv)
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
     }
 
     fn fullmove(&self) -> u32 {
-        self.position().fullmove()
+        Position::fullmove(self)
     }
 
-    fn undo(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.positions.pop();
-            true
-        } else {
-            false
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.generate(moves);
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    /// Placement, colours, side to move and hands: everything but the move number.
+    fn same_for_repetition(&self, other: &Position) -> bool {
+        let (mut a, mut b) = (self.to_setup(), other.to_setup());
+        a.fullmove = 0;
+        b.fullmove = 0;
+        a == b
+    }
+
+    fn is_check(&self) -> bool {
+        Position::is_check(self)
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv {
+            Move::Normal { to, promotion, .. } => {
+                promotion.is_some() || self.piece_at(to).is_some()
+            }
+            Move::Drop { .. } => false,
         }
     }
 
-    fn result(&self) -> Option<GameResult> {
-        Game::result(self)
+    /// No legal move: checkmate, or stalemate, which the stalemating side wins; then bare
+    /// kings and the third occurrence draw (spec §4).
+    fn status(&self, repetitions: usize) -> Status {
+        let result = if self.count_legal_moves() == 0 {
+            let reason = if self.is_check() {
+                EndReason::Checkmate
+            } else {
+                EndReason::Stalemate
+            };
+            GameResult::win(!self.side_to_move(), reason)
+        } else if self.is_bare_kings() {
+            GameResult::draw(EndReason::BareKings)
+        } else if repetitions >= 3 {
+            GameResult::draw(EndReason::ThreefoldRepetition)
+        } else {
+            return Status::Ongoing;
+        };
+        Status::Over(result)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        san::parse_move(self.position(), text)
+        san::parse_move(self, text)
     }
 
     fn san(&self, mv: Move) -> String {
-        san::to_san(self.position(), mv)
-    }
-
-    fn coordinate(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn position_string(&self) -> String {
-        self.position().to_string()
+        san::to_san(self, mv)
     }
 }

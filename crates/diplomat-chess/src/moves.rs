@@ -4,19 +4,21 @@ use crate::{Cell, Role};
 use std::fmt;
 use std::str::FromStr;
 
-/// A move of Diplomat Chess.
+/// A move of Diplomat Chess, named without the position (as coordinate notation names it).
+///
+/// A suborn is the [`Move::Normal`] from the Diplomat's cell to the enemy piece beside it:
+/// a Diplomat only ever moves to empty cells, so the position tells a suborn from a step
+/// ([`crate::Position::is_suborn`]), and a move read from text equals the generated one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// A piece moves (and captures whatever enemy piece stands on `to`); a pawn reaching a
-    /// promotion cell names its new role.
+    /// A piece moves (and captures whatever enemy piece stands on `to`), or a Diplomat
+    /// suborns the enemy piece on `to` and stays; a pawn reaching a promotion cell names its
+    /// new role.
     Normal {
         from: Cell,
         to: Cell,
         promotion: Option<Role>,
     },
-    /// The Diplomat on `diplomat` suborns the enemy piece on the adjacent cell `target`; the
-    /// Diplomat does not move.
-    Suborn { diplomat: Cell, target: Cell },
     /// A piece from the mover's hand is put on an empty cell (drop subvariant only).
     Drop { role: Role, to: Cell },
 }
@@ -26,7 +28,6 @@ impl Move {
     pub fn to(self) -> Cell {
         match self {
             Move::Normal { to, .. } | Move::Drop { to, .. } => to,
-            Move::Suborn { target, .. } => target,
         }
     }
 
@@ -34,7 +35,6 @@ impl Move {
     pub fn from(self) -> Option<Cell> {
         match self {
             Move::Normal { from, .. } => Some(from),
-            Move::Suborn { diplomat, .. } => Some(diplomat),
             Move::Drop { .. } => None,
         }
     }
@@ -51,13 +51,34 @@ impl Move {
                 to,
                 promotion,
             },
-            Move::Suborn { diplomat, target } => Coordinate::Move {
-                from: diplomat,
-                to: target,
-                promotion: None,
-            },
             Move::Drop { role, to } => Coordinate::Drop { role, to },
         }
+    }
+}
+
+impl From<Coordinate> for Move {
+    fn from(c: Coordinate) -> Move {
+        match c {
+            Coordinate::Move {
+                from,
+                to,
+                promotion,
+            } => Move::Normal {
+                from,
+                to,
+                promotion,
+            },
+            Coordinate::Drop { role, to } => Move::Drop { role, to },
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = CoordinateParseError;
+    /// Reads coordinate notation; whether the move is legal is the position's business.
+    fn from_str(text: &str) -> Result<Move, CoordinateParseError> {
+        text.parse::<Coordinate>()
+            .map(<Move as From<Coordinate>>::from)
     }
 }
 

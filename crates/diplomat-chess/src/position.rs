@@ -79,11 +79,30 @@ pub(crate) trait MoveSink {
     fn drops(&mut self, role: Role, targets: u64);
 }
 
-impl MoveSink for MoveList {
+/// A list that generated moves are pushed onto.
+pub(crate) trait PushMove {
+    fn push_move(&mut self, mv: Move);
+}
+
+impl PushMove for MoveList {
+    #[inline]
+    fn push_move(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl PushMove for Vec<Move> {
+    #[inline]
+    fn push_move(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+impl<L: PushMove> MoveSink for L {
     fn moves(&mut self, from: usize, targets: u64) {
         let from = Cell::from_index_unchecked(from as u8);
         for to in cells(targets) {
-            self.push(Move::Normal {
+            self.push_move(Move::Normal {
                 from,
                 to,
                 promotion: None,
@@ -94,7 +113,7 @@ impl MoveSink for MoveList {
         let from = Cell::from_index_unchecked(from as u8);
         for to in cells(targets) {
             for role in Role::PROMOTIONS {
-                self.push(Move::Normal {
+                self.push_move(Move::Normal {
                     from,
                     to,
                     promotion: Some(role),
@@ -104,13 +123,17 @@ impl MoveSink for MoveList {
     }
     fn suborns(&mut self, diplomat: usize, targets: u64) {
         let diplomat = Cell::from_index_unchecked(diplomat as u8);
-        for target in cells(targets) {
-            self.push(Move::Suborn { diplomat, target });
+        for to in cells(targets) {
+            self.push_move(Move::Normal {
+                from: diplomat,
+                to,
+                promotion: None,
+            });
         }
     }
     fn drops(&mut self, role: Role, targets: u64) {
         for to in cells(targets) {
-            self.push(Move::Drop { role, to });
+            self.push_move(Move::Drop { role, to });
         }
     }
 }
@@ -350,9 +373,11 @@ impl Position {
             .filter(move |m| m.from() == Some(cell))
     }
 
-    /// Whether the move takes an enemy piece off the board by moving onto it.
+    /// Whether the move takes an enemy piece off the board by moving onto it (a suborn is
+    /// not a capture).
     pub fn is_capture(&self, mv: Move) -> bool {
         matches!(mv, Move::Normal { to, .. } if self.mailbox[to.index()] != EMPTY)
+            && !self.is_suborn(mv)
     }
 
     /// The position after a move. The move must be legal (from [`Position::legal_moves`]).
@@ -360,6 +385,19 @@ impl Position {
         let mut next = self.clone();
         next.play(mv);
         next
+    }
+
+    /// Whether a move is a Diplomat's suborn: a Diplomat acting on an occupied cell (its
+    /// steps only go to empty cells).
+    #[inline]
+    pub fn is_suborn(&self, mv: Move) -> bool {
+        match mv {
+            Move::Normal { from, to, .. } => {
+                self.mailbox[to.index()] != EMPTY
+                    && decode(self.mailbox[from.index()]).is_some_and(|p| p.role == Role::Diplomat)
+            }
+            Move::Drop { .. } => false,
+        }
     }
 
     /// Plays a legal move in place.
@@ -373,27 +411,16 @@ impl Position {
             } => {
                 let piece =
                     decode(self.mailbox[from.index()]).expect("a legal move starts on a piece");
-                if let Some(captured) = decode(self.mailbox[to.index()]) {
-                    self.take(to.index(), captured);
-                }
-                self.take(from.index(), piece);
-                let role = promotion.unwrap_or(piece.role);
-                self.put(to.index(), Piece { color: us, role });
-            }
-            Move::Suborn { target, .. } => {
-                let victim =
-                    decode(self.mailbox[target.index()]).expect("a suborn targets a piece");
-                self.take(target.index(), victim);
-                match self.rule {
-                    SubornRule::Convert => self.put(
-                        target.index(),
-                        Piece {
-                            color: us,
-                            role: victim.role,
-                        },
-                    ),
-                    SubornRule::Remove => {}
-                    SubornRule::Drop => self.add_to_hand(us, victim.role, 1),
+                match decode(self.mailbox[to.index()]) {
+                    Some(victim) if piece.role == Role::Diplomat => self.suborn(to, victim),
+                    captured => {
+                        if let Some(captured) = captured {
+                            self.take(to.index(), captured);
+                        }
+                        self.take(from.index(), piece);
+                        let role = promotion.unwrap_or(piece.role);
+                        self.put(to.index(), Piece { color: us, role });
+                    }
                 }
             }
             Move::Drop { role, to } => {
@@ -406,6 +433,23 @@ impl Position {
         }
         self.side = !us;
         self.hash ^= ZOBRIST_BLACK_TO_MOVE;
+    }
+
+    /// The side to move's Diplomat suborns `victim` on `target` (under the position's rule).
+    fn suborn(&mut self, target: Cell, victim: Piece) {
+        let us = self.side;
+        self.take(target.index(), victim);
+        match self.rule {
+            SubornRule::Convert => self.put(
+                target.index(),
+                Piece {
+                    color: us,
+                    role: victim.role,
+                },
+            ),
+            SubornRule::Remove => {}
+            SubornRule::Drop => self.add_to_hand(us, victim.role, 1),
+        }
     }
 
     fn add_to_hand(&mut self, color: Color, role: Role, delta: i8) {

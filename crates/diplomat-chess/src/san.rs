@@ -394,10 +394,14 @@ fn role_at(pos: &Position, cell: Cell) -> Option<Role> {
 fn canonical(pos: &Position, legal: &[Move], mv: Move) -> San {
     match mv {
         Move::Drop { role, to } => San::Drop { role, to },
-        Move::Suborn { diplomat, target } => {
-            let shared = legal.iter().any(|m| {
-                matches!(*m, Move::Suborn { diplomat: d, target: t } if t == target && d != diplomat)
-            });
+        Move::Normal {
+            from: diplomat,
+            to: target,
+            ..
+        } if pos.is_suborn(mv) => {
+            let shared = legal
+                .iter()
+                .any(|&m| pos.is_suborn(m) && m.to() == target && m.from() != Some(diplomat));
             San::Suborn {
                 diplomat: shared.then_some(Origin::Cell(diplomat)),
                 target,
@@ -562,6 +566,7 @@ fn resolve_normal(
         .filter(|m| {
             matches!(*m, Move::Normal { from, to: t, .. }
                 if t == to && role_at(pos, from) == Some(role)
+                    && !pos.is_suborn(*m)
                     && (!pawn || pos.is_capture(*m) == capture))
         })
         .collect();
@@ -713,7 +718,7 @@ fn resolve_suborn(
         .legal_moves()
         .iter()
         .copied()
-        .filter(|m| matches!(*m, Move::Suborn { target: t, .. } if t == target))
+        .filter(|&m| pos.is_suborn(m) && m.to() == target)
         .collect();
     if suborns.is_empty() {
         let adjacent = pos

@@ -167,7 +167,7 @@ fn feed_record(input: &str) {
                     if let Err(e) = final_result(game.result().as_ref(), record.recorded_result()) {
                         check_error("result", input, e)
                     }
-                    let _ = diplomat_chess::record::to_pgn(&game, &record.tags);
+                    let _ = game.record(&record.tags);
                 }
             },
         },

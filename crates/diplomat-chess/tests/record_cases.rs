@@ -10,7 +10,7 @@
 //!
 //! or one line `error: <message>` with the exact message of the first error (record syntax,
 //! tags, a move, or a recorded result the rules contradict). Every successful record must also
-//! survive a round trip through [`to_pgn`]: writing the game and replaying what was written
+//! survive a round trip through [`diplomat_chess::Game::record`]: writing the game and replaying what was written
 //! gives the same position.
 //!
 //! `DIPLO_BLESS=1 cargo test --test record_cases` writes missing `.expect` files from the
@@ -18,7 +18,7 @@
 
 use diplo_core::record::{final_result, parse_record};
 use diplo_testkit::{check_record_cases, Compare};
-use diplomat_chess::record::{replay, start_position, to_pgn};
+use diplomat_chess::record::{replay, start_position};
 use std::path::{Path, PathBuf};
 
 fn cases_dir() -> PathBuf {
@@ -44,17 +44,17 @@ fn outcome(text: &str) -> String {
         Err(e) => return format!("error: {e}\n"),
     };
     // Round trip through the writer.
-    let written = to_pgn(&game, &record.tags);
+    let written = game.record(&record.tags);
     let reread = parse_record(&written).unwrap_or_else(|e| panic!("{e} in\n{written}"));
     let again = replay(
         &reread,
-        start_position(&reread, None).expect("tags written by to_pgn"),
+        start_position(&reread, None).expect("tags written by Game::record"),
     )
     .unwrap_or_else(|e| panic!("{e} in\n{written}"));
     assert_eq!(
         again.position(),
         game.position(),
-        "to_pgn round trip differs:\n{written}"
+        "record round trip differs:\n{written}"
     );
     format!("position: {}\nresult: {result}\n", game.position())
 }

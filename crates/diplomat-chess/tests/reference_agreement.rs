@@ -114,7 +114,7 @@ fn pick(rng: &mut SmallRng, pos: &Position, moves: &[Move]) -> Move {
     let suborns: Vec<Move> = moves
         .iter()
         .copied()
-        .filter(|m| matches!(m, Move::Suborn { .. }))
+        .filter(|&m| pos.is_suborn(m))
         .collect();
     if !suborns.is_empty() && rng.gen_bool(0.5) {
         return suborns[rng.gen_range(0..suborns.len())];
@@ -164,7 +164,7 @@ impl Coverage {
         self.in_check += usize::from(pos.is_check());
         self.double_check += usize::from(pos.checkers().count() > 1);
         let has = |f: fn(&Move) -> bool| usize::from(moves.iter().any(f));
-        self.with_suborn += has(|m| matches!(m, Move::Suborn { .. }));
+        self.with_suborn += usize::from(moves.iter().any(|&m| pos.is_suborn(m)));
         self.with_drop += has(|m| matches!(m, Move::Drop { .. }));
         self.with_promotion += has(|m| {
             matches!(

@@ -42,9 +42,10 @@ fn promo(from: &str, to: &str, role: Role) -> Move {
 }
 
 fn suborn(diplomat: &str, target: &str) -> Move {
-    Move::Suborn {
-        diplomat: cell(diplomat),
-        target: cell(target),
+    Move::Normal {
+        from: cell(diplomat),
+        to: cell(target),
+        promotion: None,
     }
 }
 

@@ -554,19 +554,11 @@ impl RefBoard {
         let us = self.side;
         let mut next = self.clone();
         match mv {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-            } => {
-                let piece = next.cells[from.index()]
-                    .take()
-                    .unwrap_or_else(|| panic!("no piece on {from} for {mv}"));
-                assert_eq!(piece.color, us, "{mv} moves an enemy piece");
-                let role = promotion.unwrap_or(piece.role);
-                next.cells[to.index()] = Some(Piece { color: us, role });
-            }
-            Move::Suborn { target, .. } => {
+            Move::Normal { from, to, .. }
+                if self.cells[to.index()].is_some()
+                    && self.cells[from.index()].is_some_and(|p| p.role == Role::Diplomat) =>
+            {
+                let target = to;
                 let victim = next.cells[target.index()].expect("a suborn targets a piece");
                 match self.rule {
                     SubornRule::Convert => {
@@ -581,6 +573,18 @@ impl RefBoard {
                         next.hands[us.index()][hand_slot(victim.role)] += 1;
                     }
                 }
+            }
+            Move::Normal {
+                from,
+                to,
+                promotion,
+            } => {
+                let piece = next.cells[from.index()]
+                    .take()
+                    .unwrap_or_else(|| panic!("no piece on {from} for {mv}"));
+                assert_eq!(piece.color, us, "{mv} moves an enemy piece");
+                let role = promotion.unwrap_or(piece.role);
+                next.cells[to.index()] = Some(Piece { color: us, role });
             }
             Move::Drop { role, to } => {
                 let n = &mut next.hands[us.index()][hand_slot(role)];
@@ -649,9 +653,10 @@ impl RefBoard {
                         match self.cells[to] {
                             None => normal(&mut out, from, to),
                             Some(p) if p.color != us && p.role != Role::King => {
-                                out.push(Move::Suborn {
-                                    diplomat: cell(from),
-                                    target: cell(to),
+                                out.push(Move::Normal {
+                                    from: cell(from),
+                                    to: cell(to),
+                                    promotion: None,
                                 })
                             }
                             Some(_) => {}

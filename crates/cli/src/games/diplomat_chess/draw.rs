@@ -202,7 +202,7 @@ fn targets(pos: &Position, cell: Cell, marks: &mut [Mark]) -> Result<String> {
     let mut suborns = Vec::new();
     for mv in moving.moves_from(cell) {
         match mv {
-            Move::Suborn { target, .. } => suborns.push(target),
+            Move::Normal { to, .. } if moving.is_suborn(mv) => suborns.push(to),
             Move::Normal { to, .. } => {
                 if !moves.contains(&to) {
                     moves.push(to);
