@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::retreat::{self, RetreatError, RetreatReport};
 use crate::validity::ordered_squares;
 use crate::Rules;
-use diplo_core::{Color, GameInfo, GameResult, OptionSpec, Outcome, SimultaneousGame};
+use diplo_core::{Color, EndReason, GameInfo, GameResult, OptionSpec, Outcome};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -156,6 +156,11 @@ impl Game {
     /// The board now (during retreats: after movement, dislodged pieces off the board).
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The result if the rules have ended the game.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
     }
 
     /// The phase now waiting for orders; `None` when the game is over.
@@ -333,9 +338,9 @@ impl Game {
         reports.push(PhaseReport::Retreats(r));
         if lost.white || lost.black {
             let outcome = match (lost.white, lost.black) {
-                (true, true) => (Outcome::Draw, "both kings lost"),
-                (true, false) => (Outcome::Win(Color::Black), "king lost"),
-                _ => (Outcome::Win(Color::White), "king lost"),
+                (true, true) => (Outcome::Draw, EndReason::BothKingsLost),
+                (true, false) => (Outcome::Win(Color::Black), EndReason::KingLost),
+                _ => (Outcome::Win(Color::White), EndReason::KingLost),
             };
             self.finish(outcome.0, outcome.1);
             return;
@@ -356,11 +361,8 @@ impl Game {
         }
     }
 
-    fn finish(&mut self, outcome: Outcome, reason: &str) {
-        self.result = Some(GameResult {
-            outcome,
-            reason: reason.to_string(),
-        });
+    fn finish(&mut self, outcome: Outcome, reason: EndReason) {
+        self.result = Some(GameResult { outcome, reason });
         self.stage = Stage::Over;
     }
 
@@ -382,51 +384,17 @@ impl Game {
         let repeated = *count >= 3;
         let no_progress = p.clock >= NO_PROGRESS_TURNS;
         if wb && bb {
-            self.finish(Outcome::Draw, "both bare kings");
+            self.finish(Outcome::Draw, EndReason::BothBareKings);
         } else if wb && self.position.material(Color::Black) >= 4 {
-            self.finish(Outcome::Win(Color::Black), "bare king");
+            self.finish(Outcome::Win(Color::Black), EndReason::BareKing);
         } else if bb && self.position.material(Color::White) >= 4 {
-            self.finish(Outcome::Win(Color::White), "bare king");
+            self.finish(Outcome::Win(Color::White), EndReason::BareKing);
         } else if no_progress {
-            self.finish(Outcome::Draw, "no progress");
+            self.finish(Outcome::Draw, EndReason::NoProgress);
         } else if repeated {
-            self.finish(Outcome::Draw, "threefold repetition");
+            self.finish(Outcome::Draw, EndReason::ThreefoldRepetition);
         } else {
             self.stage = Stage::Movement;
         }
-    }
-}
-
-impl SimultaneousGame for Game {
-    type Orders = Vec<Order>;
-    type Resolution = Result<Vec<PhaseReport>, GameError>;
-    type Error = GameError;
-
-    fn phase(&self) -> String {
-        match self.current_phase() {
-            Some(phase) => format!("turn {} {phase}", self.position.turn),
-            None => "over".to_string(),
-        }
-    }
-
-    fn parse_orders(&self, side: Color, entries: &[&str]) -> Result<Vec<Order>, GameError> {
-        self.read_orders(side, entries)
-    }
-
-    fn resolve(&mut self, white: &Vec<Order>, black: &Vec<Order>) -> Self::Resolution {
-        let orders: Vec<(Color, Order)> = white
-            .iter()
-            .map(|o| (Color::White, *o))
-            .chain(black.iter().map(|o| (Color::Black, *o)))
-            .collect();
-        self.play_phase(&orders)
-    }
-
-    fn result(&self) -> Option<GameResult> {
-        self.result.clone()
-    }
-
-    fn position_string(&self) -> String {
-        self.position.to_string()
     }
 }

@@ -6,7 +6,6 @@
 //! `games/*.rec`: a game record replayed from its start; the final position and result.
 
 use datatest_stable::Utf8Path;
-use diplo_core::SimultaneousGame;
 use diplochess::{adjudicate, orders_file, record, Position, Rules};
 
 type Result = datatest_stable::Result<()>;

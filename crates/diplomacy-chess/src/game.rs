@@ -11,7 +11,7 @@ use crate::resolve::{resolve, OrderOutcome};
 use crate::terminal::{automatic_draw, mate_or_stalemate};
 use crate::validity::{in_check, valid_orders, Rules};
 use board8::{pawn_attacks, Bitboard, Board, CastlingRights, Role};
-use diplo_core::{Color, GameResult, SimultaneousGame};
+use diplo_core::{Color, GameResult};
 
 /// Why one side's entries were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -424,16 +424,13 @@ impl Game {
     }
 }
 
-impl SimultaneousGame for Game {
-    type Orders = Orders;
-    type Resolution = TurnReport;
-    type Error = TurnError;
-
-    fn phase(&self) -> String {
-        format!("turn {}", self.position.turn)
-    }
-
-    fn parse_orders(&self, side: Color, entries: &[&str]) -> Result<Orders, TurnError> {
+impl Game {
+    /// Reads one side's entries for this turn, their number checked against the turn.
+    pub fn parse_orders<S: AsRef<str>>(
+        &self,
+        side: Color,
+        entries: &[S],
+    ) -> Result<Orders, TurnError> {
         let (least, most) = self.entry_count();
         if entries.len() < least || entries.len() > most {
             let expected = if least == most {
@@ -447,17 +444,5 @@ impl SimultaneousGame for Game {
             });
         }
         self.read_entries(side, entries)
-    }
-
-    fn resolve(&mut self, white: &Orders, black: &Orders) -> TurnReport {
-        self.play_turn(white, black)
-    }
-
-    fn result(&self) -> Option<GameResult> {
-        self.result.clone()
-    }
-
-    fn position_string(&self) -> String {
-        self.position.to_string()
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::game::{Game, Mode, TurnError};
 use crate::position::{Position, PositionError};
-use diplo_core::{Color, SimultaneousGame};
+use diplo_core::Color;
 
 /// A record split into tags and turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -207,7 +207,7 @@ pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
     for (k, t) in record.turns.iter().enumerate() {
         let turn = t.number.unwrap_or(k as u32 + 1);
         game.refresh_result();
-        if SimultaneousGame::result(&game).is_some() {
+        if game.result().is_some() {
             let (color, text) = match t.white.first() {
                 Some(w) => (Color::White, w.clone()),
                 None => (Color::Black, t.black.first().cloned().unwrap_or_default()),

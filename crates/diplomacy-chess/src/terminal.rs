@@ -4,13 +4,10 @@
 use crate::position::Position;
 use crate::validity::{has_fide_move, in_check};
 use board8::{Bitboard, Role};
-use diplo_core::{Color, GameResult, Outcome};
+use diplo_core::{Color, EndReason, GameResult, Outcome};
 
-fn result(outcome: Outcome, reason: &str) -> GameResult {
-    GameResult {
-        outcome,
-        reason: reason.to_string(),
-    }
+fn result(outcome: Outcome, reason: EndReason) -> GameResult {
+    GameResult { outcome, reason }
 }
 
 /// §8.1: each player as if it were their turn in FIDE chess.
@@ -27,10 +24,10 @@ pub fn mate_or_stalemate(pos: &Position) -> Option<GameResult> {
         }
     }
     match mated {
-        [true, true] => Some(result(Outcome::Draw, "double checkmate")),
-        [true, false] => Some(result(Outcome::Win(Color::Black), "checkmate")),
-        [false, true] => Some(result(Outcome::Win(Color::White), "checkmate")),
-        [false, false] if stalemated => Some(result(Outcome::Draw, "stalemate")),
+        [true, true] => Some(result(Outcome::Draw, EndReason::DoubleCheckmate)),
+        [true, false] => Some(result(Outcome::Win(Color::Black), EndReason::Checkmate)),
+        [false, true] => Some(result(Outcome::Win(Color::White), EndReason::Checkmate)),
+        [false, false] if stalemated => Some(result(Outcome::Draw, EndReason::Stalemate)),
         _ => None,
     }
 }
@@ -61,11 +58,11 @@ pub fn insufficient_material(pos: &Position) -> bool {
 /// The draws judged after a turn (step), given how often the position has now occurred.
 pub fn automatic_draw(pos: &Position, occurrences: usize) -> Option<GameResult> {
     if insufficient_material(pos) {
-        Some(result(Outcome::Draw, "insufficient material"))
+        Some(result(Outcome::Draw, EndReason::InsufficientMaterial))
     } else if occurrences >= 3 {
-        Some(result(Outcome::Draw, "threefold repetition"))
+        Some(result(Outcome::Draw, EndReason::ThreefoldRepetition))
     } else if pos.clock >= 50 {
-        Some(result(Outcome::Draw, "fifty-move rule"))
+        Some(result(Outcome::Draw, EndReason::FiftyMoveRule))
     } else {
         None
     }

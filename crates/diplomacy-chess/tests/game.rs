@@ -1,18 +1,18 @@
 //! Whole games: repetition, series lengths and records (§8.4, §9.1, §12.5).
 
-use diplo_core::{Color, Outcome, SimultaneousGame};
+use diplo_core::{Color, EndReason, Outcome};
 use diplomacy_chess::record::{replay, RecordError};
 use diplomacy_chess::{Game, Mode, Position, TurnError};
 
 #[test]
 fn threefold_repetition_draws() {
     let game = replay("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n", Mode::Basic).unwrap();
-    let result = SimultaneousGame::result(&game).expect("drawn");
+    let result = game.result().copied().expect("drawn");
     assert_eq!(result.outcome, Outcome::Draw);
-    assert_eq!(result.reason, "threefold repetition");
+    assert_eq!(result.reason, EndReason::ThreefoldRepetition);
     // Two occurrences are not enough.
     let game = replay("1. Nf3 Nf6 2. Ng1 Ng8\n", Mode::Basic).unwrap();
-    assert_eq!(SimultaneousGame::result(&game), None);
+    assert_eq!(game.result().copied(), None);
     // A record that goes on after the draw is rejected at its next entry.
     let err = replay(
         "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5\n",
@@ -50,7 +50,7 @@ fn series_lengths_are_enforced_by_the_game() {
     assert!(game
         .parse_orders(Color::White, &["e4", "d4", "Nf3", "c4"])
         .is_err());
-    assert!(game.parse_orders(Color::White, &[]).is_err());
+    assert!(game.parse_orders::<&str>(Color::White, &[]).is_err());
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn a_progressive_game_may_end_in_the_middle_of_its_last_turn() {
     // so the full series of two entries is a complete record (§12.5).
     let text = "1. f3 / e5\n2. g4, a3 / Qh4, a6\n";
     let game = replay(text, Mode::Progressive).unwrap();
-    let result = SimultaneousGame::result(&game).expect("mated");
+    let result = game.result().copied().expect("mated");
     assert_eq!(result.outcome, Outcome::Win(Color::Black));
     assert_eq!(
         game.position().to_string(),
@@ -117,7 +117,7 @@ fn random_games_keep_both_kings() {
         ][game_no % 3];
         let mut game = Game::new(Position::start(), mode);
         for _ in 0..25 {
-            if SimultaneousGame::result(&game).is_some() {
+            if game.result().copied().is_some() {
                 break;
             }
             let (_, most) = game.entry_count();
