@@ -7,6 +7,7 @@
 
 mod color;
 mod options;
+pub mod orders_file;
 mod outcome;
 pub mod record;
 pub mod sequential;
