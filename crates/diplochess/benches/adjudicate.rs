@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use diplo_core::Color;
-use diplochess::random::{random_orders, random_position, Rng};
+use diplo_testkit::diplochess::{random_orders, random_position, Rng};
 use diplochess::{adjudicate, Order, Position};
 
 fn phases() -> Vec<(Position, Vec<(Color, Order)>)> {

@@ -1,7 +1,7 @@
 //! Adjustments (option `adjustments=on`, spec §8, rule 15): one piece per controlled home
 //! square, every 10th turn.
 
-use crate::movement::{OrderReport, Outcome};
+use crate::movement::{OrderOutcome, OrderReport};
 use crate::order::Order;
 use crate::position::{cap, first_rank, value, Position};
 use board8::{Piece, Role, Square};
@@ -9,10 +9,19 @@ use diplo_core::Color;
 
 /// What the adjustment step did.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AdjustmentReport {
     pub position: Position,
     pub reports: Vec<OrderReport>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serde_impls::placed")
+    )]
     pub built: Vec<(Square, Piece)>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serde_impls::placed")
+    )]
     pub disbanded: Vec<(Square, Piece)>,
 }
 
@@ -46,7 +55,7 @@ fn fen_key(sq: &Square) -> (u8, u8) {
 
 /// `at_start` is the position when the step began: control is judged there (§8.2), so that
 /// the other side's disbands in the same step do not change it.
-fn may_build(
+pub(crate) fn may_build(
     p: &Position,
     at_start: &Position,
     color: Color,
@@ -84,7 +93,7 @@ fn may_build(
 /// Runs the adjustment step with both sides' orders.
 pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentReport {
     let mut p = position.clone();
-    let mut outcomes: Vec<Option<Outcome>> = vec![None; orders.len()];
+    let mut outcomes: Vec<Option<OrderOutcome>> = vec![None; orders.len()];
     let mut built = Vec::new();
     let mut disbanded = Vec::new();
     for color in Color::ALL {
@@ -100,17 +109,20 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
             for (i, (_, order)) in mine() {
                 let Order::Disband(pr) = order else { continue };
                 if due == 0 {
-                    outcomes[i] = Some(Outcome::Failed("surplus order".into()));
+                    outcomes[i] = Some(OrderOutcome::Failed("surplus order".into()));
                     continue;
                 }
                 match p.board.piece_at(pr.square) {
                     Some(x) if x.color == color && x.role == pr.role && x.role != Role::King => {
                         p.board.remove(pr.square);
                         disbanded.push((pr.square, x));
-                        outcomes[i] = Some(Outcome::Executed);
+                        outcomes[i] = Some(OrderOutcome::Executed);
                         due -= 1;
                     }
-                    _ => outcomes[i] = Some(Outcome::Failed(format!("void (no disbandable {pr})"))),
+                    _ => {
+                        outcomes[i] =
+                            Some(OrderOutcome::Failed(format!("void (no disbandable {pr})")))
+                    }
                 }
             }
             // Default: lowest value first, ties in board order.
@@ -131,7 +143,7 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                     continue;
                 };
                 if may == 0 {
-                    outcomes[i] = Some(Outcome::Failed("surplus order".into()));
+                    outcomes[i] = Some(OrderOutcome::Failed("surplus order".into()));
                     continue;
                 }
                 match may_build(&p, position, color, *role, *sq) {
@@ -139,10 +151,10 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                         let piece = Piece { color, role: *role };
                         p.board.put(*sq, piece);
                         built.push((*sq, piece));
-                        outcomes[i] = Some(Outcome::Executed);
+                        outcomes[i] = Some(OrderOutcome::Executed);
                         may -= 1;
                     }
-                    Err(why) => outcomes[i] = Some(Outcome::Failed(format!("void ({why})"))),
+                    Err(why) => outcomes[i] = Some(OrderOutcome::Failed(format!("void ({why})"))),
                 }
             }
         }

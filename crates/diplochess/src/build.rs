@@ -1,13 +1,13 @@
 //! The build step of every turn (spec §7; rules 16–18): deferred builds, then conversions.
 
-use crate::movement::{OrderReport, Outcome};
+use crate::movement::{OrderOutcome, OrderReport};
 use crate::order::Order;
 use crate::position::{cap, first_rank, last_rank, Position};
 use board8::{Piece, Role, Square};
 use diplo_core::Color;
 
 /// The types a pawn may become, most valuable first (the default order of §7.4).
-const TYPES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+pub(crate) const TYPES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// Why build-step orders could not be resolved at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -18,12 +18,21 @@ pub enum BuildError {
 
 /// What the build step did.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BuildReport {
     pub position: Position,
     pub reports: Vec<OrderReport>,
     /// Every piece placed (deferred builds and conversions), with its square.
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serde_impls::placed")
+    )]
     pub placed: Vec<(Square, Piece)>,
     /// Pawns removed and held (rule 18).
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serde_impls::square_list")
+    )]
     pub newly_held: Vec<Square>,
 }
 
@@ -34,7 +43,7 @@ impl BuildReport {
     }
 }
 
-fn is_short(position: &Position, color: Color, role: Role) -> bool {
+pub(crate) fn is_short(position: &Position, color: Color, role: Role) -> bool {
     TYPES.contains(&role) && position.count(color, role) < cap(role)
 }
 
@@ -42,8 +51,38 @@ fn default_type(position: &Position, color: Color) -> Option<Role> {
     TYPES.into_iter().find(|&r| is_short(position, color, r))
 }
 
-fn first_rank_squares(color: Color) -> impl Iterator<Item = Square> {
+pub(crate) fn first_rank_squares(color: Color) -> impl Iterator<Item = Square> {
     (0..8).filter_map(move |f| Square::from_coords(f, first_rank(color)))
+}
+
+/// How many pieces the types a side is short of still lack (§7.1).
+pub(crate) fn shortage(position: &Position, color: Color) -> usize {
+    TYPES
+        .iter()
+        .map(|&r| cap(r).saturating_sub(position.count(color, r)) as usize)
+        .sum()
+}
+
+/// A side's pawns on its last rank, which convert in the build step.
+pub(crate) fn last_rank_pawns(position: &Position, color: Color) -> u64 {
+    position.board.pieces(color, Role::Pawn) & (0xFFu64 << (8 * last_rank(color)))
+}
+
+/// How many deferred builds the step makes for a side (rule 18): one per held pawn while a
+/// type is short and a square of its first rank is empty.
+pub(crate) fn deferred_builds(position: &Position, color: Color) -> usize {
+    let free = first_rank_squares(color)
+        .filter(|&s| position.board.piece_at(s).is_none())
+        .count();
+    usize::from(position.held[color])
+        .min(free)
+        .min(shortage(position, color))
+}
+
+/// How many choices a side makes in the build step: its deferred builds and its pawns on
+/// the last rank.
+pub(crate) fn decisions(position: &Position, color: Color) -> usize {
+    deferred_builds(position, color) + last_rank_pawns(position, color).count_ones() as usize
 }
 
 /// Whether a side's build step has anything to do (so that it needs choices).
@@ -76,7 +115,7 @@ pub fn build_step(
         }
     }
     let mut p = position.clone();
-    let mut outcomes: Vec<Option<Outcome>> = vec![None; orders.len()];
+    let mut outcomes: Vec<Option<OrderOutcome>> = vec![None; orders.len()];
     let mut placed = Vec::new();
     let mut newly_held = Vec::new();
     for color in Color::ALL {
@@ -93,16 +132,16 @@ pub fn build_step(
             let mut choice = (default_type(&p, color).expect("checked"), default_square);
             if let Some((i, (_, Order::Build(role, sq)))) = builds.next() {
                 if !is_short(&p, color, *role) {
-                    outcomes[i] = Some(Outcome::Failed(format!(
+                    outcomes[i] = Some(OrderOutcome::Failed(format!(
                         "void ({} is not a lost type); default used",
                         role.upper()
                     )));
                 } else if sq.rank() != first_rank(color) || p.board.piece_at(*sq).is_some() {
-                    outcomes[i] = Some(Outcome::Failed(format!(
+                    outcomes[i] = Some(OrderOutcome::Failed(format!(
                         "void ({sq} is not an empty square of the first rank); default used"
                     )));
                 } else {
-                    outcomes[i] = Some(Outcome::Executed);
+                    outcomes[i] = Some(OrderOutcome::Executed);
                     choice = (*role, *sq);
                 }
             }
@@ -124,10 +163,10 @@ pub fn build_step(
             let mut role = default_type(&p, color);
             if let Some((i, (_, Order::Convert(_, wanted)))) = order {
                 if is_short(&p, color, *wanted) {
-                    outcomes[i] = Some(Outcome::Executed);
+                    outcomes[i] = Some(OrderOutcome::Executed);
                     role = Some(*wanted);
                 } else {
-                    outcomes[i] = Some(Outcome::Failed(match role {
+                    outcomes[i] = Some(OrderOutcome::Failed(match role {
                         Some(r) => format!(
                             "void ({} is not a lost type); converted to {}",
                             wanted.upper(),
@@ -212,7 +251,7 @@ mod tests {
         let order: Order = "Build Q d1".parse().unwrap();
         let r = build_step(&p, &[(Color::White, order)]).unwrap();
         assert_eq!(r.position.held.white, 0);
-        assert_eq!(r.reports[0].outcome, Outcome::Executed);
+        assert_eq!(r.reports[0].outcome, OrderOutcome::Executed);
         assert_eq!(
             r.position
                 .board

@@ -1,16 +1,14 @@
-//! A whole game: the phases of a turn (§3), the end of the game and draws (§9), and the
-//! [`SimultaneousGame`] implementation the command line drives.
+//! DiploChess behind the shared traits: the options as [`Rules`] ([`GameRules`]), the
+//! errors of a side's orders, what a phase did ([`PhaseReport`], [`Resolution`]), and a game
+//! as the generic [`diplo_core::SimultaneousGame`] over [`State`](crate::State).
 
-use crate::adjust::{self, AdjustmentReport};
-use crate::build::{self, BuildError, BuildReport};
-use crate::movement::{adjudicate, Adjudication, MovementError};
+use crate::adjust::AdjustmentReport;
+use crate::build::{BuildError, BuildReport};
+use crate::movement::{Adjudication, MovementError};
 use crate::order::{Order, OrderParseError, Phase};
-use crate::position::Position;
-use crate::retreat::{self, RetreatError, RetreatReport};
-use crate::validity::ordered_squares;
+use crate::retreat::{RetreatError, RetreatReport};
 use crate::Rules;
-use diplo_core::{Color, EndReason, GameInfo, GameResult, OptionSpec, Outcome};
-use std::collections::HashMap;
+use diplo_core::{Color, GameInfo, GameRules, OptionSpec, Options};
 use std::fmt;
 
 const OFF_ON: &[&str] = &["off", "on"];
@@ -34,18 +32,44 @@ pub const GAME_INFO: GameInfo = GameInfo {
     ],
 };
 
+/// A game of DiploChess from some start position, with its history: every phase played,
+/// the positions reached (for the repetition draw, §9.3) and the record.
+pub type Game = diplo_core::SimultaneousGame<crate::State>;
+
 /// Turns without progress that draw the game (§9.3).
 pub const NO_PROGRESS_TURNS: u32 = 50;
 
-/// Why a phase's orders were not accepted.
+fn off_on(on: bool) -> &'static str {
+    OFF_ON[usize::from(on)]
+}
+
+impl GameRules for Rules {
+    const INFO: &'static GameInfo = &GAME_INFO;
+
+    fn from_options(options: &Options) -> Rules {
+        Rules {
+            adjustments: options.get("adjustments") == Some("on"),
+            bloody: options.get("bloody") == Some("on"),
+        }
+    }
+
+    fn to_options(self) -> Options {
+        Options::defaults(&GAME_INFO)
+            .with(&GAME_INFO, "adjustments", off_on(self.adjustments))
+            .and_then(|o| o.with(&GAME_INFO, "bloody", off_on(self.bloody)))
+            .expect("both options take off and on")
+    }
+}
+
+/// Why an order, or a side's orders for a phase, were not accepted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
+pub enum OrderError {
     #[error(transparent)]
     Parse(#[from] OrderParseError),
     #[error("{color}: `{order}` is not a {phase} order")]
     WrongPhase {
         color: Color,
-        order: String,
+        order: Order,
         phase: Phase,
     },
     #[error("{color}: two orders for {square} in one phase")]
@@ -55,21 +79,38 @@ pub enum GameError {
     },
     #[error("the game is over")]
     Over,
+    /// Two orders for one piece in a record's movement section.
     #[error(transparent)]
     Movement(#[from] MovementError),
+    /// Two orders for one piece in a record's retreats section.
     #[error(transparent)]
     Retreat(#[from] RetreatError),
+    /// Two conversions of one pawn in a record's builds section.
     #[error(transparent)]
     Build(#[from] BuildError),
 }
 
 /// What one phase did.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum PhaseReport {
     Movement(Adjudication),
     Retreats(RetreatReport),
     Builds(BuildReport),
     Adjustments(AdjustmentReport),
+}
+
+impl PhaseReport {
+    /// The phase the report is of.
+    pub fn phase(&self) -> Phase {
+        match self {
+            PhaseReport::Movement(_) => Phase::Movement,
+            PhaseReport::Retreats(_) => Phase::Retreats,
+            PhaseReport::Builds(_) => Phase::Builds,
+            PhaseReport::Adjustments(_) => Phase::Adjustments,
+        }
+    }
 }
 
 impl fmt::Display for PhaseReport {
@@ -108,293 +149,54 @@ impl fmt::Display for PhaseReport {
     }
 }
 
-#[derive(Debug, Clone)]
-enum Stage {
-    Movement,
-    Retreats(Box<Adjudication>),
-    Builds,
-    Adjustments,
-    Over,
+/// What one resolution did: the report of the phase the orders were for, then those of the
+/// phases that followed without anybody's orders (only the ones that did something worth
+/// reporting: removals, conversions and builds, disbands).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Resolution {
+    pub phases: Vec<PhaseReport>,
 }
 
-/// A game of DiploChess from some position, one phase at a time.
-#[derive(Debug, Clone)]
-pub struct Game {
-    rules: Rules,
-    position: Position,
-    stage: Stage,
-    /// Occurrences of each position after the build step (§9.3), by its first three fields.
-    seen: HashMap<String, u32>,
-    /// Something counted as progress this turn.
-    progress: bool,
-    result: Option<GameResult>,
+impl fmt::Display for Resolution {
+    /// The phases' reports one after the other: for movement, the lines of
+    /// `diplo adjudicate`'s output.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.phases.iter().try_for_each(|p| write!(f, "{p}"))
+    }
 }
 
-fn repetition_key(p: &Position) -> String {
-    let s = p.to_string();
-    s.split(' ').take(3).collect::<Vec<_>>().join(" ")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Game {
-    pub fn new(position: Position, rules: Rules) -> Game {
-        let mut seen = HashMap::new();
-        seen.insert(repetition_key(&position), 1);
-        Game {
-            rules,
-            position,
-            stage: Stage::Movement,
-            seen,
-            progress: false,
-            result: None,
-        }
-    }
-
-    pub fn rules(&self) -> Rules {
-        self.rules
-    }
-
-    /// The board now (during retreats: after movement, dislodged pieces off the board).
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The result if the rules have ended the game.
-    pub fn result(&self) -> Option<GameResult> {
-        self.result
-    }
-
-    /// The phase now waiting for orders; `None` when the game is over.
-    pub fn current_phase(&self) -> Option<Phase> {
-        match self.stage {
-            Stage::Movement => Some(Phase::Movement),
-            Stage::Retreats(_) => Some(Phase::Retreats),
-            Stage::Builds => Some(Phase::Builds),
-            Stage::Adjustments => Some(Phase::Adjustments),
-            Stage::Over => None,
-        }
-    }
-
-    /// The dislodged pieces waiting to retreat, with their legal retreat squares.
-    pub fn pending_retreats(&self) -> Vec<(crate::Dislodgement, board8::Bitboard)> {
-        match &self.stage {
-            Stage::Retreats(adj) => adj
-                .dislodged
-                .iter()
-                .map(|d| (*d, retreat::legal_retreats(&adj.position, d, adj.standoffs)))
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Whether `color` has anything to decide in the current phase.
-    pub fn needs_orders(&self, color: Color) -> bool {
-        match &self.stage {
-            Stage::Movement => true,
-            Stage::Retreats(adj) => adj.dislodged.iter().any(|d| {
-                d.piece.color == color && !(self.rules.bloody && d.piece.role != board8::Role::King)
-            }),
-            Stage::Builds => build::needs_orders(&self.position, color),
-            Stage::Adjustments => adjust::needs_orders(&self.position, color),
-            Stage::Over => false,
-        }
-    }
-
-    /// Reads one side's orders for the current phase: each must parse and fit the phase, and
-    /// no piece or square may get two.
-    pub fn read_orders(&self, side: Color, entries: &[&str]) -> Result<Vec<Order>, GameError> {
-        let phase = self.current_phase().ok_or(GameError::Over)?;
-        let mut out: Vec<Order> = Vec::new();
-        let mut seen = 0u64;
-        for text in entries {
-            let order: Order = text.parse()?;
-            if !order.fits(phase) {
-                return Err(GameError::WrongPhase {
-                    color: side,
-                    order: order.to_string(),
-                    phase,
-                });
-            }
-            if matches!(order, Order::Build(..) | Order::Disband(_)) {
-                // A build names a square, not a piece; a repeated disband is ignored
-                // (DATC 6.I.7, 6.J.2), not an error.
-                out.push(order);
-                continue;
-            }
-            for sq in ordered_squares(side, &order).into_iter().flatten() {
-                if seen & sq.bit() != 0 {
-                    return Err(GameError::TwoOrders {
-                        color: side,
-                        square: sq,
-                    });
-                }
-                seen |= sq.bit();
-            }
-            out.push(order);
-        }
-        Ok(out)
-    }
-
-    /// Resolves the current phase with both sides' orders (in listing order), then runs the
-    /// following phases that need no orders. Returns what every phase did.
-    pub fn play_phase(&mut self, orders: &[(Color, Order)]) -> Result<Vec<PhaseReport>, GameError> {
-        let mut reports = Vec::new();
-        match std::mem::replace(&mut self.stage, Stage::Over) {
-            Stage::Over => return Err(GameError::Over),
-            Stage::Movement => {
-                let adj = match adjudicate(&self.position, orders) {
-                    Ok(a) => a,
-                    Err(e) => {
-                        self.stage = Stage::Movement;
-                        return Err(e.into());
-                    }
+    #[test]
+    fn rules_and_options_agree() {
+        for adjustments in [false, true] {
+            for bloody in [false, true] {
+                let rules = Rules {
+                    adjustments,
+                    bloody,
                 };
-                self.progress = adj.progress;
-                self.position = adj.position.clone();
-                reports.push(PhaseReport::Movement(adj.clone()));
-                self.stage = Stage::Retreats(Box::new(adj));
-            }
-            Stage::Retreats(adj) => {
-                let r = match retreat::retreat(&adj, self.rules, orders) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        self.stage = Stage::Retreats(adj);
-                        return Err(e.into());
-                    }
-                };
-                self.after_retreats(r, &mut reports);
-            }
-            Stage::Builds => {
-                let b = match build::build_step(&self.position, orders) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        self.stage = Stage::Builds;
-                        return Err(e.into());
-                    }
-                };
-                self.after_builds(b, &mut reports);
-            }
-            Stage::Adjustments => {
-                let a = adjust::adjust(&self.position, orders);
-                if !a.disbanded.is_empty() || !a.built.is_empty() {
-                    self.progress = true;
-                }
-                self.position = a.position.clone();
-                reports.push(PhaseReport::Adjustments(a));
-                self.end_turn();
+                assert_eq!(Rules::from_options(&rules.to_options()), rules);
             }
         }
-        self.skip_empty_phases(&mut reports);
-        Ok(reports)
-    }
-
-    /// Runs phases in which nobody has anything to decide.
-    fn skip_empty_phases(&mut self, reports: &mut Vec<PhaseReport>) {
-        loop {
-            let idle = !Color::ALL.iter().any(|&c| self.needs_orders(c));
-            if !idle {
-                return;
-            }
-            match std::mem::replace(&mut self.stage, Stage::Over) {
-                Stage::Retreats(adj) => {
-                    // Only removals (Bloody variant, no legal retreat) are worth reporting.
-                    let r = retreat::retreat(&adj, self.rules, &[]).expect("no orders");
-                    if r.removed.is_empty() {
-                        self.after_retreats(r, &mut Vec::new());
-                    } else {
-                        self.after_retreats(r, reports);
-                    }
-                }
-                Stage::Builds => {
-                    let b = build::build_step(&self.position, &[]).expect("no orders");
-                    if b.progress() {
-                        self.after_builds(b, reports);
-                    } else {
-                        self.after_builds(b, &mut Vec::new());
-                    }
-                }
-                Stage::Adjustments => {
-                    self.stage = Stage::Adjustments;
-                    let a = adjust::adjust(&self.position, &[]);
-                    if !a.disbanded.is_empty() {
-                        self.progress = true;
-                    }
-                    self.position = a.position;
-                    self.end_turn();
-                }
-                other => {
-                    self.stage = other;
-                    return;
-                }
-            }
-        }
-    }
-
-    fn after_retreats(&mut self, r: RetreatReport, reports: &mut Vec<PhaseReport>) {
-        self.position = r.position.clone();
-        if !r.removed.is_empty() {
-            self.progress = true;
-        }
-        let lost = r.king_lost;
-        reports.push(PhaseReport::Retreats(r));
-        if lost.white || lost.black {
-            let outcome = match (lost.white, lost.black) {
-                (true, true) => (Outcome::Draw, EndReason::BothKingsLost),
-                (true, false) => (Outcome::Win(Color::Black), EndReason::KingLost),
-                _ => (Outcome::Win(Color::White), EndReason::KingLost),
-            };
-            self.finish(outcome.0, outcome.1);
-            return;
-        }
-        self.stage = Stage::Builds;
-    }
-
-    fn after_builds(&mut self, b: BuildReport, reports: &mut Vec<PhaseReport>) {
-        if b.progress() {
-            self.progress = true;
-        }
-        self.position = b.position.clone();
-        reports.push(PhaseReport::Builds(b));
-        if self.rules.adjustments && self.position.turn % 10 == 0 {
-            self.stage = Stage::Adjustments;
-        } else {
-            self.end_turn();
-        }
-    }
-
-    fn finish(&mut self, outcome: Outcome, reason: EndReason) {
-        self.result = Some(GameResult { outcome, reason });
-        self.stage = Stage::Over;
-    }
-
-    /// §9.2 and §9.3, then the next turn.
-    fn end_turn(&mut self) {
-        let p = &mut self.position;
-        // Saturating: a position string may start the counters anywhere in u32.
-        p.clock = if self.progress {
-            0
-        } else {
-            p.clock.saturating_add(1)
+        assert_eq!(Rules::default().options_tag(), None);
+        let both = Rules {
+            adjustments: true,
+            bloody: true,
         };
-        p.turn = p.turn.saturating_add(1);
-        self.progress = false;
-        let bare = |c: Color| p.board.by_color(c).count_ones() == 1;
-        let (wb, bb) = (bare(Color::White), bare(Color::Black));
-        let count = self.seen.entry(repetition_key(p)).or_insert(0);
-        *count += 1;
-        let repeated = *count >= 3;
-        let no_progress = p.clock >= NO_PROGRESS_TURNS;
-        if wb && bb {
-            self.finish(Outcome::Draw, EndReason::BothBareKings);
-        } else if wb && self.position.material(Color::Black) >= 4 {
-            self.finish(Outcome::Win(Color::Black), EndReason::BareKing);
-        } else if bb && self.position.material(Color::White) >= 4 {
-            self.finish(Outcome::Win(Color::White), EndReason::BareKing);
-        } else if no_progress {
-            self.finish(Outcome::Draw, EndReason::NoProgress);
-        } else if repeated {
-            self.finish(Outcome::Draw, EndReason::ThreefoldRepetition);
-        } else {
-            self.stage = Stage::Movement;
-        }
+        assert_eq!(
+            both.options_tag().as_deref(),
+            Some("adjustments=on bloody=on")
+        );
+        let options = Options::parse(&GAME_INFO, &["bloody=on"]).unwrap();
+        assert_eq!(
+            Rules::from_options(&options),
+            Rules {
+                adjustments: false,
+                bloody: true
+            }
+        );
     }
 }

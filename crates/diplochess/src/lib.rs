@@ -6,6 +6,10 @@
 //! with the decision model of the Diplomacy Adjudicator Test Cases (DATC v3.0 §5): one
 //! decision per order, resolved recursively with cycle detection ([`adjudicate`]).
 //!
+//! A game is the generic [`diplo_core::SimultaneousGame`] over [`State`], DiploChess's
+//! [`diplo_core::SimultaneousPosition`]: typed orders, their enumeration, the phases of a
+//! turn, the end of the game and the records.
+//!
 //! ```
 //! use diplochess::{adjudicate, orders_file, Position};
 //! let start = Position::start();
@@ -16,43 +20,74 @@
 //!     "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR KQkq - 0 1"
 //! );
 //! ```
+//!
+//! The same turn through the game layer:
+//!
+//! ```
+//! use diplo_core::{Color, SimultaneousPosition};
+//! use diplochess::{Game, Rules, State};
+//! let mut game = Game::standard(Rules::default());
+//! let start = game.position().clone();
+//! let white = start.parse_order(Color::White, "P e2 - e4").unwrap();
+//! let black = start.parse_order(Color::Black, "N g8 - f6").unwrap();
+//! let white = start.check_orders(Color::White, &[white]).unwrap();
+//! let black = start.check_orders(Color::Black, &[black]).unwrap();
+//! game.play(white, black).unwrap();
+//! assert_eq!(
+//!     game.position().to_string(),
+//!     "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR KQkq - 0 2"
+//! );
+//! assert!(game.record(&[]).contains("turn 1\nwhite: P e2 - e4\nblack: N g8 - f6\n"));
+//! ```
 
 mod adjust;
 mod build;
+mod enumerate;
 mod game;
 mod movement;
 mod order;
 pub mod orders_file;
 mod position;
-pub mod random;
 pub mod record;
 mod retreat;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod state;
 mod validity;
 
 pub use adjust::{adjust, AdjustmentReport};
-pub use build::{build_step, BuildReport};
-pub use game::{Game, GameError, PhaseReport, GAME_INFO};
-pub use movement::{adjudicate, Adjudication, Dislodgement, MovementError, OrderReport, Outcome};
+pub use build::{build_step, BuildError, BuildReport};
+pub use enumerate::move_destinations;
+pub use game::{Game, OrderError, PhaseReport, Resolution, GAME_INFO, NO_PROGRESS_TURNS};
+pub use movement::{
+    adjudicate, Adjudication, Dislodgement, MovementError, OrderOutcome, OrderReport,
+};
 pub use order::{CastleSide, Order, OrderParseError, Phase, PieceRef};
 pub use position::{cap, first_rank, last_rank, value, Position, PositionError, START};
-pub use retreat::{legal_retreats, retreat, RetreatReport};
-pub use validity::{can_capture_onto, move_spec, validate, MoveSpec, Valid, VoidReason};
+pub use retreat::{legal_retreats, retreat, RetreatError, RetreatReport};
+pub use state::{Orders, State};
+pub use validity::{
+    can_capture_onto, castle_flag, castle_specs, move_spec, ordered_squares, validate, MoveSpec,
+    Valid, VoidReason,
+};
 
-/// The rule options (§1).
+// The test helpers live in the testkit (`diplo_testkit::diplochess`, a dev-dependency); the
+// unit tests of this crate compile the same file as `crate::random`, naming this crate by
+// its own name.
+#[cfg(test)]
+extern crate self as diplochess;
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../../testkit/src/diplochess.rs"]
+mod random;
+
+/// The rule options (§1), read from checked options with
+/// [`GameRules::from_options`](diplo_core::GameRules::from_options).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rules {
     /// Rule 15's home-square adjustments every 10th turn.
     pub adjustments: bool,
     /// Dislodged pieces other than the King are removed at once.
     pub bloody: bool,
-}
-
-impl Rules {
-    /// Reads the options checked against [`GAME_INFO`].
-    pub fn from_options(options: &diplo_core::Options) -> Rules {
-        Rules {
-            adjustments: options.get("adjustments") == Some("on"),
-            bloody: options.get("bloody") == Some("on"),
-        }
-    }
 }

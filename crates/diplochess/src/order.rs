@@ -20,6 +20,8 @@ impl fmt::Display for PieceRef {
 
 /// Which castling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum CastleSide {
     King,
     Queen,
@@ -51,6 +53,8 @@ pub enum Order {
 
 /// The phases that take orders.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Phase {
     Movement,
     Retreats,
@@ -65,6 +69,17 @@ impl Phase {
             Phase::Retreats => "retreats",
             Phase::Builds => "builds",
             Phase::Adjustments => "adjustments",
+        }
+    }
+}
+
+impl From<Phase> for diplo_core::PhaseKind {
+    fn from(phase: Phase) -> diplo_core::PhaseKind {
+        match phase {
+            Phase::Movement => diplo_core::PhaseKind::Movement,
+            Phase::Retreats => diplo_core::PhaseKind::Retreats,
+            Phase::Builds => diplo_core::PhaseKind::Builds,
+            Phase::Adjustments => diplo_core::PhaseKind::Adjustments,
         }
     }
 }
@@ -118,6 +133,8 @@ pub enum OrderParseError {
     BadToken { order: String, found: String },
     #[error("order `{0}`: not an order (see the order forms: `N c3 H`, `R a1 - a5`, `Q d1 S N d4`, `O-O`, `N e5 D`, `e8 = N`, `Build R a1`, `Disband N c3`)")]
     Form(String),
+    #[error("`{0}` does not name a piece (a type and a square, as in `N c3`)")]
+    NotAPiece(String),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,6 +199,22 @@ fn tokenize(text: &str) -> Result<Vec<Token>, OrderParseError> {
         };
         tokens.push(token);
         rest = &rest[c.len_utf8()..];
+    }
+}
+
+impl FromStr for PieceRef {
+    type Err = OrderParseError;
+
+    /// Reads `N c3` (the space is optional).
+    fn from_str(text: &str) -> Result<PieceRef, OrderParseError> {
+        match tokenize(text)?.as_slice() {
+            [] => Err(OrderParseError::Empty),
+            [Token::Piece(role), Token::Square(square)] => Ok(PieceRef {
+                role: *role,
+                square: *square,
+            }),
+            _ => Err(OrderParseError::NotAPiece(text.trim().to_string())),
+        }
     }
 }
 
@@ -261,6 +294,17 @@ mod tests {
         assert!(matches!(
             "O-O H".parse::<Order>(),
             Err(OrderParseError::Form(_))
+        ));
+    }
+
+    #[test]
+    fn piece_refs() {
+        let p: PieceRef = "Nc3".parse().unwrap();
+        assert_eq!(p.to_string(), "N c3");
+        assert_eq!("N c3".parse::<PieceRef>(), Ok(p));
+        assert!(matches!(
+            "N c3 H".parse::<PieceRef>(),
+            Err(OrderParseError::NotAPiece(_))
         ));
     }
 }

@@ -1,7 +1,12 @@
-//! The orders file (§10.2) and order lines: `white: <order>` / `black: <order>`.
+//! The orders file (§10.2) and order lines: `white: <order>` / `black: <order>`. The lines
+//! are split by the one reader the simultaneous games share ([`diplo_core::orders_file`]);
+//! this module reads the order texts.
 
 use crate::order::{Order, OrderParseError};
+use diplo_core::orders_file::{order_lines, MissingSide};
 use diplo_core::Color;
+
+pub use diplo_core::orders_file::split_side;
 
 /// Why an orders file (or one order line) could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -25,15 +30,18 @@ impl OrdersFileError {
     }
 }
 
-/// Splits `white: R a1 - a5` into its side and order text; `None` if there is no side prefix.
-pub fn split_side(line: &str) -> Option<(Color, &str)> {
-    let (side, rest) = line.trim().split_once(':')?;
-    let color = match side.trim() {
-        "white" | "White" => Color::White,
-        "black" | "Black" => Color::Black,
-        _ => return None,
-    };
-    Some((color, rest.trim()))
+impl From<MissingSide> for OrdersFileError {
+    fn from(e: MissingSide) -> OrdersFileError {
+        OrdersFileError::Side {
+            line: e.line,
+            text: e.text,
+        }
+    }
+}
+
+fn read_order(text: &str, line: usize) -> Result<Order, OrdersFileError> {
+    text.parse()
+        .map_err(|source| OrdersFileError::Order { line, source })
 }
 
 /// Reads one `side: order` line.
@@ -42,23 +50,15 @@ pub fn parse_line(text: &str, line: usize) -> Result<(Color, Order), OrdersFileE
         line,
         text: text.trim().to_string(),
     })?;
-    let order = order
-        .parse()
-        .map_err(|source| OrdersFileError::Order { line, source })?;
-    Ok((color, order))
+    Ok((color, read_order(order, line)?))
 }
 
 /// Reads an orders file: one order per line; blank lines and `#` lines are skipped.
 pub fn parse(text: &str) -> Result<Vec<(Color, Order)>, OrdersFileError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        out.push(parse_line(line, i + 1)?);
-    }
-    Ok(out)
+    order_lines(text)?
+        .into_iter()
+        .map(|l| Ok((l.color, read_order(l.text, l.line)?)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -76,5 +76,9 @@ mod tests {
             parse("\nwhite: N c4").unwrap_err(),
             OrdersFileError::Order { line: 2, .. }
         ));
+        assert_eq!(
+            parse("x\n").unwrap_err().to_string(),
+            "line 1: expected `white: <order>` or `black: <order>`, found `x`"
+        );
     }
 }

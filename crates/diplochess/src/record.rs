@@ -1,12 +1,15 @@
 //! Game records (spec §10.4): tag pairs, then `turn <n>` sections with the movement orders
-//! and optional `retreats`, `builds` and `adjustments` sections.
+//! and optional `retreats`, `builds` and `adjustments` sections. [`replay`] plays a record
+//! into the generic [`Game`]; [`Game::record`](diplo_core::SimultaneousGame::record) writes
+//! one ([`State`]'s `write_phase`).
 
-use crate::game::{Game, GameError};
+use crate::game::{Game, GAME_INFO};
 use crate::order::{Order, Phase};
 use crate::orders_file::{self, OrdersFileError};
 use crate::position::Position;
+use crate::state::State;
 use crate::Rules;
-use diplo_core::Color;
+use diplo_core::{Color, GameRules, OptionError, Options};
 
 /// One section of a turn: its phase and orders (with their line numbers).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +63,12 @@ pub enum RecordError {
     },
     #[error("[Position]: {0}")]
     Position(#[from] crate::PositionError),
+    #[error("[Options \"{value}\"]: {source}")]
+    Options {
+        value: String,
+        #[source]
+        source: OptionError,
+    },
 }
 
 fn syntax(line: usize, message: impl Into<String>) -> RecordError {
@@ -205,30 +214,45 @@ pub fn start_position(record: &GameRecord) -> Result<Position, RecordError> {
     }
 }
 
+/// The rules of a record's `[Options "key=value …"]` tag (pairs separated by spaces or
+/// commas); the defaults without the tag.
+pub fn rules(record: &GameRecord) -> Result<Rules, RecordError> {
+    let Some(value) = record.tag("Options") else {
+        return Ok(Rules::default());
+    };
+    let pairs: Vec<&str> = value
+        .split([',', ' '])
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    let options = Options::parse(&GAME_INFO, &pairs).map_err(|e| RecordError::Options {
+        value: value.to_string(),
+        source: e,
+    })?;
+    Ok(Rules::from_options(&options))
+}
+
 /// Replays a record from `start` under `rules`.
 pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game, RecordError> {
-    let mut game = Game::new(start, rules);
+    let mut game = Game::new(State::new(start, rules));
     for turn in &record.turns {
         let err = |phase: &str, message: String| RecordError::Replay {
             turn: turn.number,
             phase: phase.to_string(),
             message,
         };
-        if game.current_phase().is_none() {
+        if current_phase(&game).is_none() {
             return Err(err(
                 "movement",
                 "the record goes on after the game ended".to_string(),
             ));
         }
-        if game.position().turn != turn.number {
-            return Err(err(
-                "movement",
-                format!("expected turn {}", game.position().turn),
-            ));
+        let now = game.position().position().turn;
+        if now != turn.number {
+            return Err(err("movement", format!("expected turn {now}")));
         }
         for section in &turn.sections {
             // Phases before this section that the record skips take the defaults.
-            while let Some(now) = game.current_phase() {
+            while let Some(now) = current_phase(&game) {
                 if section.phase == Phase::Movement
                     || now == Phase::Movement
                     || phase_rank(now) >= phase_rank(section.phase)
@@ -237,7 +261,7 @@ pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game
                 }
                 play(&mut game, &[], turn.number, now)?;
             }
-            let now = game.current_phase();
+            let now = current_phase(&game);
             if now.is_none() && !section.orders.is_empty() {
                 return Err(err(
                     section.phase.name(),
@@ -255,7 +279,7 @@ pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game
             play(&mut game, &orders, turn.number, section.phase)?;
         }
         // Later phases the record leaves out take the defaults.
-        while let Some(now) = game.current_phase() {
+        while let Some(now) = current_phase(&game) {
             if now == Phase::Movement {
                 break;
             }
@@ -265,19 +289,47 @@ pub fn replay(record: &GameRecord, start: Position, rules: Rules) -> Result<Game
     Ok(game)
 }
 
+/// Reads a record and replays it under the rules of its `[Options]` tag from its
+/// `[Position]` tag (or the start).
+pub fn replay_text(text: &str) -> Result<Game, RecordError> {
+    let record = parse(text)?;
+    let start = start_position(&record)?;
+    replay(&record, start, rules(&record)?)
+}
+
+/// The phase waiting for orders; `None` once the game is over.
+fn current_phase(game: &Game) -> Option<Phase> {
+    game.position().current_phase()
+}
+
+/// Plays one phase of a record: each side's orders in file order, checked as a record
+/// section is (§10.4: two orders for one piece are an error; orders of another phase are
+/// void).
 fn play(
     game: &mut Game,
     orders: &[(Color, Order)],
     turn: u32,
     phase: Phase,
 ) -> Result<(), RecordError> {
-    game.play_phase(orders)
+    let err = |message: String| RecordError::Replay {
+        turn,
+        phase: phase.name().to_string(),
+        message,
+    };
+    let state = game.position();
+    let side = |color: Color| {
+        let mine: Vec<Order> = orders
+            .iter()
+            .filter(|(c, _)| *c == color)
+            .map(|(_, o)| *o)
+            .collect();
+        state.check_record_orders(color, &mine)
+    };
+    let white = side(Color::White).map_err(|e| err(e.to_string()))?;
+    let black = side(Color::Black).map_err(|e| err(e.to_string()))?;
+    game.play(white, black)
         .map(|_| ())
-        .map_err(|e: GameError| RecordError::Replay {
-            turn,
-            phase: phase.name().to_string(),
-            message: e.to_string(),
-        })
+        .map_err(|e| err(e.to_string()))
 }
 
 /// Writes a record: tags, then one section per played phase.

@@ -1,6 +1,6 @@
 //! Retreats of dislodged pieces (spec §6; rules 11c–e, 12, 13) and the Bloody variant.
 
-use crate::movement::{Adjudication, Dislodgement, OrderReport, Outcome};
+use crate::movement::{Adjudication, Dislodgement, OrderOutcome, OrderReport};
 use crate::order::Order;
 use crate::position::Position;
 use crate::Rules;
@@ -16,10 +16,15 @@ pub enum RetreatError {
 
 /// The result of a retreat phase.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RetreatReport {
     pub position: Position,
     pub reports: Vec<OrderReport>,
     /// Pieces taken off the board in this phase (bloody removals included), with their squares.
+    #[cfg_attr(
+        feature = "serde",
+        serde(serialize_with = "crate::serde_impls::placed")
+    )]
     pub removed: Vec<(Square, Piece)>,
     /// Which sides lost their King (§9.1).
     pub king_lost: ByColor<bool>,
@@ -70,7 +75,7 @@ pub fn retreat(
     let after = &movement.position;
     // The accepted retreat of each dislodged piece: index into `orders` and destination.
     let mut chosen: Vec<Option<(usize, Option<Square>)>> = vec![None; movement.dislodged.len()];
-    let mut outcomes: Vec<Option<Outcome>> = vec![None; orders.len()];
+    let mut outcomes: Vec<Option<OrderOutcome>> = vec![None; orders.len()];
     let mut seen: ByColor<u64> = ByColor::default();
     for (i, (color, order)) in orders.iter().enumerate() {
         let (p, to) = match *order {
@@ -78,7 +83,7 @@ pub fn retreat(
             Order::RetreatDisband(p) => (p, None),
             _ => {
                 // Supports, holds and the like have no place in a retreat (DATC 6.H.1-6.H.4).
-                outcomes[i] = Some(Outcome::Failed("void (not a retreat order)".into()));
+                outcomes[i] = Some(OrderOutcome::Failed("void (not a retreat order)".into()));
                 continue;
             }
         };
@@ -94,7 +99,7 @@ pub fn retreat(
             .iter()
             .position(|d| d.square == p.square && d.piece.color == *color);
         let Some(k) = found else {
-            outcomes[i] = Some(Outcome::Failed(format!(
+            outcomes[i] = Some(OrderOutcome::Failed(format!(
                 "void (no dislodged {color} piece on {})",
                 p.square
             )));
@@ -102,7 +107,7 @@ pub fn retreat(
         };
         let d = movement.dislodged[k];
         if d.piece.role != p.role {
-            outcomes[i] = Some(Outcome::Failed(format!(
+            outcomes[i] = Some(OrderOutcome::Failed(format!(
                 "void ({} holds {}, not {}); removed",
                 p.square,
                 d.piece.role.upper(),
@@ -111,12 +116,12 @@ pub fn retreat(
             continue;
         }
         if rules.bloody && d.piece.role != Role::King {
-            outcomes[i] = Some(Outcome::Failed("removed (bloody)".into()));
+            outcomes[i] = Some(OrderOutcome::Failed("removed (bloody)".into()));
             continue;
         }
         if let Some(to) = to {
             if legal_retreats(after, &d, movement.standoffs).0 & to.bit() == 0 {
-                outcomes[i] = Some(Outcome::Failed(format!(
+                outcomes[i] = Some(OrderOutcome::Failed(format!(
                     "void (no legal retreat to {to}); removed"
                 )));
                 continue;
@@ -137,15 +142,15 @@ pub fn retreat(
     for (k, d) in movement.dislodged.iter().enumerate() {
         let landed = match chosen[k] {
             Some((i, Some(to))) if count[to.index()] == 1 => {
-                outcomes[i] = Some(Outcome::Executed);
+                outcomes[i] = Some(OrderOutcome::Executed);
                 Some(to)
             }
             Some((i, Some(to))) => {
-                outcomes[i] = Some(Outcome::Failed(format!("collision at {to}; removed")));
+                outcomes[i] = Some(OrderOutcome::Failed(format!("collision at {to}; removed")));
                 None
             }
             Some((i, None)) => {
-                outcomes[i] = Some(Outcome::Executed);
+                outcomes[i] = Some(OrderOutcome::Executed);
                 None
             }
             None => None,

@@ -2,8 +2,8 @@
 //! every piece: it is deterministic, independent of how the orders are listed, and
 //! symmetric under swapping the colours (mirroring the board).
 
-use diplochess::random::{mirror_order, random_orders, random_position, Rng};
-use diplochess::{adjudicate, Adjudication, Outcome};
+use diplo_testkit::diplochess::{mirror_order, random_orders, random_position, Rng};
+use diplochess::{adjudicate, Adjudication, OrderOutcome as Outcome};
 use proptest::prelude::*;
 
 fn status(o: &Outcome) -> &'static str {

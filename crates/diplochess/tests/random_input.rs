@@ -3,10 +3,10 @@
 //! strings, records, options) and on to adjudication and replay. Nothing may panic, and
 //! every error must print as a non-empty message.
 
-use diplo_core::Options;
+use diplo_core::{Color, Options, SimultaneousPosition};
+use diplo_testkit::diplochess::{random_orders, random_position, split_sides};
 use diplo_testkit::random_input::{check_error, mutate, no_panic, random_string};
-use diplochess::random::{random_orders, random_position};
-use diplochess::{adjudicate, orders_file, record, Game, Order, Position, Rules, GAME_INFO};
+use diplochess::{adjudicate, orders_file, record, Game, Order, Position, Rules, State, GAME_INFO};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -61,9 +61,9 @@ fn feed(input: &str, positions: &[Position]) {
                     }
                     Err(e) => check_error("adjudicate", input, e),
                 }
-                let mut game = Game::new(p.clone(), Rules::default());
-                let _ = game.play_phase(&orders);
-                let _ = game.play_phase(&orders);
+                let mut game = Game::new(State::new(p.clone(), Rules::default()));
+                play_any(&mut game, &orders, input);
+                play_any(&mut game, &orders, input);
             }
         }
         Err(e) => check_error("orders file", input, e),
@@ -92,6 +92,28 @@ fn feed(input: &str, positions: &[Position]) {
             check_error("options", input, e)
         }
     });
+}
+
+/// Plays whatever orders parsed, as a player's (checked: errors are fine) and as a record
+/// section's (wrong-phase orders are void).
+fn play_any(game: &mut Game, orders: &[(Color, Order)], input: &str) {
+    let (white, black) = split_sides(orders);
+    let state = game.position().clone();
+    for (side, mine) in [(Color::White, &white), (Color::Black, &black)] {
+        if let Err(e) = state.check_orders(side, mine) {
+            check_error("check orders", input, e);
+        }
+    }
+    let w = state.check_record_orders(Color::White, &white);
+    let b = state.check_record_orders(Color::Black, &black);
+    match (w, b) {
+        (Ok(w), Ok(b)) => {
+            if let Ok(record) = game.play(w, b) {
+                let _ = record.resolution.to_string();
+            }
+        }
+        (Err(e), _) | (_, Err(e)) => check_error("record orders", input, e),
+    }
 }
 
 #[test]
@@ -123,26 +145,32 @@ fn valid_inputs_still_parse() {
 /// position string readable.
 #[test]
 fn random_games_run_through_every_phase() {
-    let mut seeds = diplochess::random::Rng::new(7);
+    let mut seeds = diplo_testkit::diplochess::Rng::new(7);
     for g in 0..60 {
         let rules = Rules {
             adjustments: g % 2 == 0,
             bloody: g % 3 == 0,
         };
         let start = random_position(&mut seeds, 6 + g % 11);
-        let mut game = Game::new(start, rules);
+        let mut game = Game::new(State::new(start, rules));
         for _ in 0..40 {
-            let Some(phase) = game.current_phase() else {
+            let Some(phase) = game.position().current_phase() else {
                 break;
             };
             let orders = match phase {
-                diplochess::Phase::Movement => random_orders(game.position(), &mut seeds),
+                diplochess::Phase::Movement => {
+                    random_orders(game.position().position(), &mut seeds)
+                }
                 _ => Vec::new(),
             };
-            game.play_phase(&orders).unwrap();
+            let (white, black) = split_sides(&orders);
+            let state = game.position();
+            let white = state.check_orders(Color::White, &white).unwrap();
+            let black = state.check_orders(Color::Black, &black).unwrap();
+            game.play(white, black).unwrap();
             // Between turns the position string reads back (mid-turn a pawn may still stand
             // on its last rank, waiting for the build step).
-            if game.current_phase() == Some(diplochess::Phase::Movement) {
+            if game.position().current_phase() == Some(diplochess::Phase::Movement) {
                 let text = game.position().to_string();
                 let _: Position = text.parse().unwrap_or_else(|e| panic!("{e}: {text}"));
             }

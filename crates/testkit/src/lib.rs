@@ -1,9 +1,12 @@
 //! Test helpers shared by the game crates (a dev-dependency only): listing the case files
 //! under `tests/cases/<game>/`, reading `.perft` case files, checking records against the
 //! `.expect` files next to them, and the random-input tests' machinery ([`random_input`]).
+//! With the `diplochess` feature, DiploChess's random positions and orders ([`diplochess`]).
 
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "diplochess")]
+pub mod diplochess;
 pub mod random_input;
 
 /// The files of `dir` whose extension is `ext`, sorted by name. Panics when `dir` cannot be

@@ -5,7 +5,7 @@
 mod report;
 mod resolve;
 
-pub use report::{Adjudication, Dislodgement, OrderReport, Outcome};
+pub use report::{Adjudication, Dislodgement, OrderOutcome, OrderReport};
 
 use crate::order::Order;
 use crate::position::{value, Position};

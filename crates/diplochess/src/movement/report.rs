@@ -10,13 +10,15 @@ use std::fmt;
 
 /// What happened to one order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum OrderOutcome {
     Executed,
     /// The reason, e.g. `bounced at c3 by N d5 (3 against 3)`, `void (no piece on e4)`.
     Failed(String),
 }
 
-impl fmt::Display for Outcome {
+use OrderOutcome as Outcome;
+
+impl fmt::Display for OrderOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Executed => f.write_str("executed"),

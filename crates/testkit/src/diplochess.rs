@@ -1,12 +1,14 @@
-//! Random valid movement orders for every piece on the board: the input of the property
-//! tests, the random-input test and the benchmark (and a baseline for a computer player).
-//! A small seeded generator keeps the library free of dependencies.
+//! DiploChess test helpers (moved here from the `diplochess` library): random valid
+//! movement orders for every piece, random positions, crowded positions and arbitrary orders
+//! of every form — the input of the property tests, the random-input tests and the benchmark.
+//! A small seeded generator keeps the results the same on every platform.
+//!
+//! The file only uses `diplochess`'s public API, so that the crate's own unit tests can
+//! compile it too (as its module `random`, see `crates/diplochess/src/lib.rs`).
 
-use crate::order::{CastleSide, Order, PieceRef};
-use crate::position::Position;
-use crate::validity::{can_capture_onto, move_spec, validate};
 use board8::Square;
 use diplo_core::Color;
+use diplochess::{can_capture_onto, move_spec, validate, CastleSide, Order, PieceRef, Position};
 
 /// xorshift64*: small, fast, and good enough to pick orders.
 #[derive(Debug, Clone)]
@@ -55,7 +57,7 @@ pub fn random_orders(position: &Position, rng: &mut Rng) -> Vec<(Color, Order)> 
         for side in [CastleSide::King, CastleSide::Queen] {
             let order = Order::Castle(side);
             if rng.below(4) == 0 && validate(position, color, &order).is_ok() {
-                let [a, b] = crate::validity::ordered_squares(color, &order);
+                let [a, b] = diplochess::ordered_squares(color, &order);
                 let bits = a.map_or(0, |s| s.bit()) | b.map_or(0, |s| s.bit());
                 if taken & bits == 0 {
                     taken |= bits;
@@ -168,7 +170,7 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
     }
     for color in Color::ALL {
         // Kings at home half the time, so that castling comes up.
-        let home = Square::from_coords(4, crate::first_rank(color)).expect("e1/e8");
+        let home = Square::from_coords(4, diplochess::first_rank(color)).expect("e1/e8");
         let king = if rng.below(2) == 0 && board.piece_at(home).is_none() {
             free.retain(|&s| s != home);
             home
@@ -204,7 +206,7 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
     // Keep only the castling rights the pieces allow.
     for color in Color::ALL {
         for side in [CastleSide::King, CastleSide::Queen] {
-            let (k, r) = crate::validity::castle_specs(color, side);
+            let (k, r) = diplochess::castle_specs(color, side);
             let ok = position.board.piece_at(k.from)
                 == Some(Piece {
                     color,
@@ -218,10 +220,192 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
             if !ok {
                 position
                     .castling
-                    .remove(crate::validity::castle_flag(color, side));
+                    .remove(diplochess::castle_flag(color, side));
             }
         }
     }
     debug_assert!(position.validate().is_ok());
     position
+}
+
+/// A random colour.
+pub fn random_color(rng: &mut Rng) -> Color {
+    if rng.below(2) == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+fn position_of(board: board8::Board, held: diplo_core::ByColor<u8>, turn: u32) -> Position {
+    let mut position = Position {
+        board,
+        castling: board8::CastlingRights::ALL,
+        held,
+        clock: 0,
+        turn,
+    };
+    position.drop_stale_castling();
+    position
+}
+
+/// Kings on h1 and h8, five to nine other pieces of random colours packed on a1-e6: phases
+/// where circular movement, head-to-heads, cut supports and rule-14 lines come up.
+pub fn crowded_position(rng: &mut Rng) -> Position {
+    use board8::{Board, Piece, Role};
+    let roles = [
+        Role::Queen,
+        Role::Rook,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ];
+    let mut board = Board::empty();
+    for (sq, color) in [(7, Color::White), (63, Color::Black)] {
+        let piece = Piece {
+            color,
+            role: Role::King,
+        };
+        board.put(Square::new(sq).expect("on the board"), piece);
+    }
+    for _ in 0..5 + rng.below(5) {
+        let sq =
+            Square::from_coords(rng.below(5) as u8, 1 + rng.below(5) as u8).expect("on the board");
+        let color = random_color(rng);
+        let role = roles[rng.below(roles.len())];
+        board.put(sq, Piece { color, role });
+    }
+    position_of(board, Default::default(), 1)
+}
+
+/// An endgame about to convert: Kings, a few pieces, pawns one or two steps from their last
+/// rank, sometimes held pawns and a free first rank, and a turn number just before an
+/// adjustment step (turn 10, 20, …) half of the time. The build step, deferred builds and
+/// adjustments come up within a turn or two.
+pub fn endgame_position(rng: &mut Rng) -> Position {
+    use board8::{Board, Piece, Role};
+    let mut board = Board::empty();
+    let mut free: Vec<Square> = Square::all().collect();
+    let mut take = |rng: &mut Rng, ok: &dyn Fn(Square) -> bool| -> Option<Square> {
+        let candidates: Vec<usize> = (0..free.len()).filter(|&i| ok(free[i])).collect();
+        (!candidates.is_empty()).then(|| free.swap_remove(candidates[rng.below(candidates.len())]))
+    };
+    let mut held = diplo_core::ByColor::default();
+    for color in Color::ALL {
+        let king = take(rng, &|_| true).expect("room for a King");
+        board.put(
+            king,
+            Piece {
+                color,
+                role: Role::King,
+            },
+        );
+        let pawns = rng.below(5);
+        let near: [u8; 2] = color.fold([5, 6], [1, 2]);
+        for _ in 0..pawns {
+            if let Some(sq) = take(rng, &|s: Square| near.contains(&s.rank())) {
+                board.put(
+                    sq,
+                    Piece {
+                        color,
+                        role: Role::Pawn,
+                    },
+                );
+            }
+        }
+        for _ in 0..rng.below(4) {
+            let role = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight][rng.below(4)];
+            if let Some(sq) = take(rng, &|_| true) {
+                board.put(sq, Piece { color, role });
+            }
+        }
+        let pawns_now = board.pieces(color, Role::Pawn).count_ones() as usize;
+        held[color] = rng.below(3).min(8 - pawns_now) as u8;
+    }
+    // A pawn never stands on its last rank between turns.
+    for color in Color::ALL {
+        let last = color.fold(7u8, 0);
+        for sq in board8::Bitboard(board.pieces(color, Role::Pawn)) {
+            if sq.rank() == last {
+                board.remove(sq);
+            }
+        }
+    }
+    let turn = if rng.below(2) == 0 {
+        10 * (1 + rng.below(3) as u32)
+    } else {
+        1 + rng.below(30) as u32
+    };
+    let position = position_of(board, held, turn);
+    debug_assert!(position.validate().is_ok(), "{position}");
+    position
+}
+
+/// An order of any form for any phase, mostly about the pieces on the board (their true type
+/// most of the time) and sometimes about empty squares or with a wrong type: the input of the
+/// tests that compare the enumeration of legal orders with the validators.
+pub fn any_order(rng: &mut Rng, position: &Position) -> Order {
+    use board8::Role;
+    let pieces: Vec<(Square, board8::Piece)> = position.board.iter().collect();
+    let square = |rng: &mut Rng| Square::new(rng.below(64) as u8).expect("< 64");
+    let role = |rng: &mut Rng| Role::ALL[rng.below(6)];
+    let piece = |rng: &mut Rng| -> PieceRef {
+        if !pieces.is_empty() && rng.below(5) != 0 {
+            let (sq, p) = pieces[rng.below(pieces.len())];
+            let role = if rng.below(8) == 0 {
+                Role::ALL[rng.below(6)]
+            } else {
+                p.role
+            };
+            PieceRef { role, square: sq }
+        } else {
+            PieceRef {
+                role: Role::ALL[rng.below(6)],
+                square: Square::new(rng.below(64) as u8).expect("< 64"),
+            }
+        }
+    };
+    match rng.below(10) {
+        0 => Order::Hold(piece(rng)),
+        1 => {
+            let p = piece(rng);
+            Order::Move(p, square(rng))
+        }
+        2 => {
+            let (p, q) = (piece(rng), piece(rng));
+            Order::SupportHold(p, q)
+        }
+        3 => {
+            let (p, q) = (piece(rng), piece(rng));
+            Order::SupportMove(p, q, square(rng))
+        }
+        4 => Order::Castle(if rng.below(2) == 0 {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }),
+        5 => Order::RetreatDisband(piece(rng)),
+        6 => {
+            let sq = square(rng);
+            Order::Convert(sq, role(rng))
+        }
+        7 | 8 => {
+            let r = role(rng);
+            Order::Build(r, square(rng))
+        }
+        _ => Order::Disband(piece(rng)),
+    }
+}
+
+/// Splits `(side, order)` pairs into White's and Black's orders, each in listing order.
+pub fn split_sides(orders: &[(Color, Order)]) -> (Vec<Order>, Vec<Order>) {
+    let of = |side: Color| {
+        orders
+            .iter()
+            .filter(|(c, _)| *c == side)
+            .map(|(_, o)| *o)
+            .collect()
+    };
+    (of(Color::White), of(Color::Black))
 }
