@@ -1,9 +1,9 @@
 //! One turn from an orders file (§12.3) to the adjudication output (§12.4).
 
-use crate::game::{EntryReport, Game, Mode, TurnError};
+use crate::game::{EntryReport, Mode, TurnError};
 use crate::position::{Position, PositionError};
-use crate::terminal::mate_or_stalemate;
-use diplo_core::Color;
+use crate::state::State;
+use diplo_core::{Color, Repetitions, SimultaneousPosition};
 
 /// One line of an orders file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,9 +78,9 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
             return Err(AdjudicateError::TooMany(color, n));
         }
     }
-    let mut game = Game::new(position.clone(), mode);
+    let state = State::new(position.clone(), mode);
     let mut out = String::new();
-    if let Some(result) = mate_or_stalemate(&position) {
+    if let Some(result) = state.result() {
         // Nothing is resolved on a finished game, but the entries must still be readable.
         for color in Color::ALL {
             let mine = side_lines(color);
@@ -130,7 +130,7 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
     for color in Color::ALL {
         let mine = side_lines(color);
         let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
-        let orders = game.read_entries(color, &texts).map_err(|error| {
+        let orders = state.read_entries(color, &texts).map_err(|error| {
             let line = error
                 .entry()
                 .and_then(|i| mine.get(i - 1))
@@ -140,8 +140,11 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
         })?;
         read.push(orders);
     }
-    let report = game.play_turn(&read[0], &read[1]);
-    out.push_str(&format!("position: {}\n", game.position()));
+    // The given position counts once towards repetition (a progressive turn may repeat it).
+    let mut history = Vec::new();
+    history.reached(&state);
+    let (next, report) = state.resolve(&read[0], &read[1], &mut history);
+    out.push_str(&format!("position: {next}\n"));
     let entries: Vec<&EntryReport> = if mode == Mode::Progressive {
         report.entries.iter().collect()
     } else {

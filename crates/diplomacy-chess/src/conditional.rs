@@ -7,7 +7,7 @@ use diplo_core::Color;
 use std::fmt;
 
 /// A condition, judged on the position at the start of a step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Condition {
     /// `Nh6`, `wNh6`: a piece of that type (and colour, if given) stands on the square.
     Occupant {
@@ -28,7 +28,11 @@ pub enum Condition {
 }
 
 /// One entry of a progressive series: a move, or a condition choosing between two entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// In basic and simultaneous-progressive mode an entry is a plain move.
+///
+/// A move keeps its text as given (without annotations): reports and error messages quote
+/// it, and `Display` writes it back, so that an entry read again from its display is equal.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Entry {
     Move { notation: Notation, text: String },
     If(Condition, Box<Entry>, Box<Entry>),
@@ -36,6 +40,7 @@ pub enum Entry {
 
 /// Why an entry could not be read; `column` (1-based) points at the offending token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("column {column}: {message} at `{token}`")]
 pub struct EntryError {
     pub column: usize,
@@ -161,6 +166,14 @@ impl Entry {
     /// Reads an entry; `step` (1-based) is its place in the series, for `executed` checks
     /// (§11.5). Annotations are allowed only on a plain move.
     pub fn parse(text: &str, step: usize) -> Result<Entry, EntryError> {
+        let entry = Entry::read(text)?;
+        entry.check_executed(text.trim(), step)?;
+        Ok(entry)
+    }
+
+    /// Reads an entry on its own, without knowing its place in the series: an `executed`
+    /// condition is checked against the place later ([`Entry::check_step`]).
+    pub fn read(text: &str) -> Result<Entry, EntryError> {
         let text = text.trim();
         let mut p = Parser { text, pos: 0 };
         // A plain move may carry `?`/`!` annotations (§12.1.4).
@@ -176,8 +189,13 @@ impl Entry {
         if p.pos < text.len() {
             return Err(p.error(p.pos, text.len(), "unexpected text"));
         }
-        entry.check_executed(text, step)?;
         Ok(entry)
+    }
+
+    /// Checks that every `executed` condition names an entry before `step` (1-based), with
+    /// the error [`Entry::parse`] gives; the column is found in the entry's text.
+    pub fn check_step(&self, step: usize) -> Result<(), EntryError> {
+        self.check_executed(&self.to_string(), step)
     }
 
     fn check_executed(&self, text: &str, step: usize) -> Result<(), EntryError> {
@@ -267,9 +285,10 @@ impl fmt::Display for Condition {
 }
 
 impl fmt::Display for Entry {
+    /// The entry as given: each move's text (annotations left out), conditions canonical.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Entry::Move { notation, .. } => write!(f, "{notation}"),
+            Entry::Move { text, .. } => f.write_str(text),
             Entry::If(c, yes, no) => write!(f, "{c}?{yes}:{no}"),
         }
     }
@@ -294,6 +313,21 @@ mod tests {
             Entry::If(Condition::Count { number: 0, .. }, _, _)
         ));
         assert_eq!(Entry::parse("e4!?", 1).unwrap().to_string(), "e4");
+        // Moves are written back as given, so that they read back equal.
+        for text in ["Rxa1+", "0-0", "02?Nxf6:e8Q", "wNh6?Bxc4:~e5?O-O-O:e7e8q"] {
+            let e = Entry::read(text).unwrap();
+            assert_eq!(Entry::read(&e.to_string()), Ok(e));
+        }
+        assert_eq!(Entry::read("Rxa1+").unwrap().to_string(), "Rxa1");
+        assert_eq!(
+            Entry::read("02?Nxf6:e8Q").unwrap().to_string(),
+            "2?Nxf6:e8Q"
+        );
+        // The place of an `executed` condition is checked apart.
+        let e = Entry::read("3?e5:d4").unwrap();
+        assert!(e.check_step(4).is_ok());
+        let err = e.check_step(3).unwrap_err();
+        assert_eq!(err, Entry::parse("3?e5:d4", 3).unwrap_err());
     }
 
     #[test]

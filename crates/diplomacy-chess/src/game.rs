@@ -1,20 +1,20 @@
-//! A game in one of the three modes (§1, §8–§10): reading a side's entries, playing a turn,
-//! and the report that says what happened to every entry and why.
+//! Reading one side's entries for a turn (§3, §10.2, §11): the checked [`Orders`] that a
+//! turn is resolved with, and why entries are refused. The turn itself is
+//! [`State::resolve`](crate::State) (`src/state.rs`).
 
 use crate::conditional::{Entry, EntryError};
 pub use crate::mode::{Mode, ModeError};
 use crate::notation::{san, OrderError};
 use crate::order::Order;
-use crate::position::Position;
 pub use crate::report::{EntryOutcome, EntryReport, TurnReport};
-use crate::resolve::{resolve, OrderOutcome};
-use crate::terminal::{automatic_draw, mate_or_stalemate};
+pub use crate::state::{Game, State};
 use crate::validity::{in_check, valid_orders, Rules};
-use board8::{pawn_attacks, Bitboard, Board, CastlingRights, Role};
-use diplo_core::{Color, GameResult};
+use diplo_core::Color;
 
 /// Why one side's entries were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum TurnError {
     #[error("entry {index} `{text}`: {error}")]
     Entry {
@@ -36,6 +36,16 @@ pub enum TurnError {
     Check,
     #[error("{got} entries given, {expected} expected")]
     Count { expected: String, got: usize },
+    /// One entry read on its own ([`State::parse_order`](crate::State)): unreadable.
+    #[error("`{text}`: {error}")]
+    Unreadable { text: String, error: EntryError },
+    /// One entry read on its own: a conditional outside progressive mode.
+    #[error("`{text}`: conditional entries exist only in progressive mode")]
+    NotConditional { text: String },
+    /// One entry read on its own: no valid order (in basic mode) or no order valid in any
+    /// set (simultaneous-progressive).
+    #[error(transparent)]
+    Invalid(OrderError),
 }
 
 impl TurnError {
@@ -54,6 +64,7 @@ impl TurnError {
 /// One side's entries for a turn, read (and in basic and simultaneous-progressive mode
 /// validated) on the position they were given in.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Orders {
     pub color: Color,
     /// The entries as parsed, with their text.
@@ -62,64 +73,24 @@ pub struct Orders {
     pub orders: Vec<Order>,
     /// Canonical SAN of each validated order.
     pub san: Vec<String>,
+    /// The entries alone, in the order given (what [`State::orders_of`](crate::State) lends).
+    pub given: Vec<Entry>,
 }
 
-/// What the repetition rule compares (§8.4).
-type RepetitionKey = (Board, CastlingRights, u64);
-
-fn repetition_key(pos: &Position) -> RepetitionKey {
-    let mut ep = 0;
-    for sq in Bitboard(pos.en_passant) {
-        let capturer = if sq.rank() == 5 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        if pawn_attacks(!capturer, sq) & pos.board.pieces(capturer, Role::Pawn) != 0 {
-            ep |= sq.bit();
+impl Orders {
+    /// No entry at all: what a side that sends nothing gets (its pieces stand still).
+    pub fn none(color: Color) -> Orders {
+        Orders {
+            color,
+            entries: Vec::new(),
+            orders: Vec::new(),
+            san: Vec::new(),
+            given: Vec::new(),
         }
     }
-    (pos.board.clone(), pos.castling, ep)
 }
 
-/// A game of Diplomacy Chess.
-#[derive(Debug, Clone)]
-pub struct Game {
-    position: Position,
-    mode: Mode,
-    history: Vec<RepetitionKey>,
-    result: Option<GameResult>,
-}
-
-impl Game {
-    pub fn new(position: Position, mode: Mode) -> Game {
-        let history = vec![repetition_key(&position)];
-        Game {
-            position,
-            mode,
-            history,
-            result: None,
-        }
-    }
-
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    pub fn mode(&self) -> Mode {
-        self.mode
-    }
-
-    /// The entry counts the rules ask of each side this turn: (least, most).
-    pub fn entry_count(&self) -> (usize, usize) {
-        let n = self.position.turn as usize;
-        match self.mode {
-            Mode::Basic => (1, 1),
-            Mode::Progressive => (n, n),
-            Mode::SimultaneousProgressive => (1, n),
-        }
-    }
-
+impl State {
     /// Reads one side's entries without checking their number against the turn (the
     /// `adjudicate` command, §12.3).
     pub fn read_entries<S: AsRef<str>>(
@@ -143,11 +114,17 @@ impl Game {
             }
             entries.push((entry, text.to_string()));
         }
+        self.validate(color, entries)
+    }
+
+    fn validate(&self, color: Color, entries: Vec<(Entry, String)>) -> Result<Orders, TurnError> {
+        let given = entries.iter().map(|(e, _)| e.clone()).collect();
         let mut orders = Orders {
             color,
             entries,
             orders: Vec::new(),
             san: Vec::new(),
+            given,
         };
         match self.mode {
             Mode::Progressive => {}
@@ -263,186 +240,25 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a turn with both sides' entries (read by [`Game::read_entries`] on this
-    /// position). After the end of the game every entry is reported `game over`.
-    pub fn play_turn(&mut self, white: &Orders, black: &Orders) -> TurnReport {
-        if self.result.is_none() {
-            self.result = mate_or_stalemate(&self.position);
-        }
-        if self.result.is_some() {
-            let entries = [white, black]
-                .iter()
-                .flat_map(|o| {
-                    o.entries
-                        .iter()
-                        .enumerate()
-                        .map(|(i, (_, text))| EntryReport {
-                            color: o.color,
-                            index: i,
-                            text: text.clone(),
-                            outcome: EntryOutcome::GameOver,
-                        })
-                })
-                .collect();
-            return TurnReport {
-                entries,
-                result: self.result.clone(),
-            };
-        }
-        let entries = match self.mode {
-            Mode::Progressive => self.progressive(white, black),
-            Mode::Basic | Mode::SimultaneousProgressive => self.together(white, black),
-        };
-        self.position.turn = self.position.turn.saturating_add(1);
-        if self.result.is_none() {
-            self.result = mate_or_stalemate(&self.position);
-        }
-        TurnReport {
-            entries,
-            result: self.result.clone(),
-        }
-    }
-
-    /// Records the position after a turn (step) and judges the automatic draws.
-    fn after_resolution(&mut self, next: Position) {
-        self.position = next;
-        let key = repetition_key(&self.position);
-        let occurrences = 1 + self.history.iter().filter(|k| **k == key).count();
-        self.history.push(key);
-        self.result = automatic_draw(&self.position, occurrences);
-    }
-
-    fn together(&mut self, white: &Orders, black: &Orders) -> Vec<EntryReport> {
-        let all: Vec<Order> = white.orders.iter().chain(&black.orders).copied().collect();
-        let res = resolve(&self.position, &all);
-        let mut reports = Vec::with_capacity(all.len());
-        let mut k = 0;
-        for side in [white, black] {
-            for (i, text) in side.san.iter().enumerate() {
-                reports.push(EntryReport {
-                    color: side.color,
-                    index: i,
-                    text: text.clone(),
-                    outcome: EntryOutcome::Resolved(
-                        res.outcomes
-                            .get(k)
-                            .copied()
-                            .unwrap_or(OrderOutcome::Executed),
-                    ),
+    /// Checks entries already read, as [`State::read_entries`] checks them once parsed: each
+    /// one's `executed` conditions against its place, conditionals only in progressive mode,
+    /// then the orders themselves. Each entry's text is its display.
+    pub fn check_entries(&self, color: Color, entries: &[Entry]) -> Result<Orders, TurnError> {
+        let mut read = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            let text = entry.to_string();
+            if let Err(error) = entry.check_step(i + 1) {
+                return Err(TurnError::Entry {
+                    index: i + 1,
+                    text,
+                    error,
                 });
-                k += 1;
             }
+            if entry.is_conditional() && self.mode != Mode::Progressive {
+                return Err(TurnError::Conditional { index: i + 1, text });
+            }
+            read.push((entry.clone(), text));
         }
-        self.after_resolution(res.position);
-        reports
-    }
-
-    fn progressive(&mut self, white: &Orders, black: &Orders) -> Vec<EntryReport> {
-        let steps = white.entries.len().max(black.entries.len());
-        let mut executed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
-        let mut reports = Vec::new();
-        for k in 0..steps {
-            if self.result.is_none() && k > 0 {
-                self.result = mate_or_stalemate(&self.position);
-            }
-            if self.result.is_some() {
-                for side in [white, black] {
-                    for (i, (_, text)) in side.entries.iter().enumerate().skip(k) {
-                        reports.push(EntryReport {
-                            color: side.color,
-                            index: i,
-                            text: text.clone(),
-                            outcome: EntryOutcome::GameOver,
-                        });
-                    }
-                }
-                reports.sort_by_key(|r| (r.index, r.color));
-                return reports;
-            }
-            let mut orders: Vec<Order> = Vec::with_capacity(2);
-            let mut step_reports: Vec<EntryReport> = Vec::with_capacity(2);
-            for side in [white, black] {
-                let Some((entry, _)) = side.entries.get(k) else {
-                    continue;
-                };
-                let color = side.color;
-                let (notation, text) = entry.choose(&self.position, &executed[color.index()]);
-                let mut valid = Vec::new();
-                valid_orders(&self.position, color, Rules::BASIC, &mut valid);
-                match notation.select(text, &valid) {
-                    Ok(order) => {
-                        step_reports.push(EntryReport {
-                            color,
-                            index: k,
-                            text: san(&self.position, &order, &valid),
-                            outcome: EntryOutcome::Resolved(OrderOutcome::Executed),
-                        });
-                        orders.push(order);
-                    }
-                    Err(e) => step_reports.push(EntryReport {
-                        color,
-                        index: k,
-                        text: text.to_string(),
-                        outcome: EntryOutcome::Invalid(e.to_string()),
-                    }),
-                }
-            }
-            let res = resolve(&self.position, &orders);
-            let mut j = 0;
-            for r in &mut step_reports {
-                if matches!(r.outcome, EntryOutcome::Resolved(_)) {
-                    if let Some(o) = res.outcomes.get(j) {
-                        r.outcome = EntryOutcome::Resolved(*o);
-                    }
-                    j += 1;
-                }
-                executed[r.color.index()].push(r.executed());
-            }
-            // A side without a k-th entry still needs its slot for later `executed` checks.
-            for side in [white, black] {
-                let e = &mut executed[side.color.index()];
-                while e.len() < k + 1 {
-                    e.push(false);
-                }
-            }
-            reports.extend(step_reports);
-            self.after_resolution(res.position);
-        }
-        reports
-    }
-
-    /// The result if the rules have ended the game (judged at the start of the next turn).
-    pub fn result(&self) -> Option<&GameResult> {
-        self.result.as_ref()
-    }
-
-    /// Checks the result at the start of the next turn without playing it.
-    pub fn refresh_result(&mut self) {
-        if self.result.is_none() {
-            self.result = mate_or_stalemate(&self.position);
-        }
-    }
-}
-
-impl Game {
-    /// Reads one side's entries for this turn, their number checked against the turn.
-    pub fn parse_orders<S: AsRef<str>>(
-        &self,
-        side: Color,
-        entries: &[S],
-    ) -> Result<Orders, TurnError> {
-        let (least, most) = self.entry_count();
-        if entries.len() < least || entries.len() > most {
-            let expected = if least == most {
-                least.to_string()
-            } else {
-                format!("{least} to {most}")
-            };
-            return Err(TurnError::Count {
-                expected,
-                got: entries.len(),
-            });
-        }
-        self.read_entries(side, entries)
+        self.validate(color, read)
     }
 }

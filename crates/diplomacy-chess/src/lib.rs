@@ -4,7 +4,10 @@
 //! The rules as diplo plays them are `docs/rules/diplomacy-chess.md`. The layers:
 //! [`Position`] (and its string), [`Order`]s read from SAN or coordinates against the
 //! [valid orders](validity::valid_orders), the [resolution](resolve::resolve) of a set of
-//! orders, and the [`Game`] that plays turns in the three modes and explains them.
+//! orders, and the [`State`] between two turns behind the shared
+//! [`SimultaneousPosition`](diplo_core::SimultaneousPosition) trait, which reads a side's
+//! entries, plays turns in the three modes and explains them; a [`Game`] is the generic
+//! [`SimultaneousGame`](diplo_core::SimultaneousGame) of states.
 
 pub mod adjudicate;
 pub mod conditional;
@@ -17,17 +20,21 @@ pub mod position;
 pub mod record;
 mod report;
 pub mod resolve;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod simulate;
+pub mod state;
 pub mod terminal;
 pub mod validity;
 
 pub use adjudicate::{adjudicate, AdjudicateError};
 pub use conditional::{Condition, Entry, EntryError};
-pub use game::{EntryOutcome, EntryReport, Game, Mode, Orders, TurnError, TurnReport};
+pub use game::{EntryOutcome, EntryReport, Mode, Orders, TurnError, TurnReport};
 pub use notation::{Notation, NotationError, OrderError};
 pub use order::{Order, OrderKind};
 pub use position::{Position, PositionError};
 pub use resolve::{resolve, Failure, OrderOutcome, Resolution};
+pub use state::{Game, State};
 
 use diplo_core::{GameInfo, OptionSpec};
 

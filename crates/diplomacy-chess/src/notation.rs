@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// An order as written, before it is matched against a position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Notation {
     /// `Nbd7`, `exd5`, `e8=Q`, `Rxa1`: the piece, optional origin file/rank, destination.
     San {
@@ -30,6 +30,7 @@ pub enum Notation {
 
 /// Why an order's text could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error(
     "`{0}` is not an order (SAN like `Nf3`, `exd5`, `e8=Q`, `O-O`, or coordinates like `e2e4`)"
 )]
@@ -37,6 +38,8 @@ pub struct NotationError(pub String);
 
 /// Why a readable order cannot be given in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum OrderError {
     #[error(transparent)]
     Notation(#[from] NotationError),
@@ -244,60 +247,85 @@ impl fmt::Display for Notation {
     }
 }
 
-/// Canonical SAN of a valid order: disambiguated over `valid`, `x` when the final square
-/// holds an enemy piece now (and for en passant), no check signs.
-pub fn san(pos: &Position, order: &Order, valid: &[Order]) -> String {
+/// The canonical SAN of a valid order as a notation: the origin file, rank or square only
+/// where another order in `valid` (the orders valid where it is given) takes the same kind of
+/// piece to the same square. It selects exactly `order` among `valid`.
+pub fn san_notation(order: &Order, valid: &[Order]) -> Notation {
     if order.kind == OrderKind::Castle {
-        return if order.to.file() > order.from.file() {
-            "O-O".to_string()
-        } else {
-            "O-O-O".to_string()
+        return Notation::Castle {
+            kingside: order.to.file() > order.from.file(),
         };
     }
+    let (mut file, mut rank) = (None, None);
+    if order.role == Role::Pawn {
+        // A diagonal move names its file; a push never needs more.
+        if order.from.file() != order.to.file() {
+            file = Some(order.from.file());
+        }
+    } else {
+        let rivals: Vec<&Order> = valid
+            .iter()
+            .filter(|o| {
+                o.role == order.role
+                    && o.to == order.to
+                    && o.from != order.from
+                    && o.kind != OrderKind::Castle
+            })
+            .collect();
+        if !rivals.is_empty() {
+            let file_unique = rivals.iter().all(|o| o.from.file() != order.from.file());
+            let rank_unique = rivals.iter().all(|o| o.from.rank() != order.from.rank());
+            if file_unique {
+                file = Some(order.from.file());
+            } else if rank_unique {
+                rank = Some(order.from.rank());
+            } else {
+                file = Some(order.from.file());
+                rank = Some(order.from.rank());
+            }
+        }
+    }
+    Notation::San {
+        role: order.role,
+        file,
+        rank,
+        to: order.to,
+        promotion: order.promotion,
+    }
+}
+
+/// Canonical SAN of a valid order: disambiguated over `valid` ([`san_notation`]), `x` when
+/// the final square holds an enemy piece now (and for en passant), no check signs.
+pub fn san(pos: &Position, order: &Order, valid: &[Order]) -> String {
+    let notation = san_notation(order, valid);
     let capture = order.kind == OrderKind::EnPassant
         || pos
             .board
             .piece_at(order.to)
             .is_some_and(|p| p.color != order.color);
-    let mut s = String::new();
-    if order.role == Role::Pawn {
-        if order.from.file() != order.to.file() {
-            s.push(order.from.file_char());
+    match notation {
+        // A piece's capture sign goes before its square (a pawn's is part of the notation).
+        Notation::San {
+            role,
+            file,
+            rank,
+            to,
+            ..
+        } if role != Role::Pawn && capture => {
+            let mut s = String::with_capacity(6);
+            s.push(role.upper());
+            if let Some(f) = file {
+                s.push((b'a' + f) as char);
+            }
+            if let Some(r) = rank {
+                s.push((b'1' + r) as char);
+            }
             s.push('x');
+            s.push_str(&to.to_string());
+            s
         }
-        s.push_str(&order.to.to_string());
-        if let Some(p) = order.promotion {
-            s.push('=');
-            s.push(p.upper());
-        }
-        return s;
+        _ => notation.to_string(),
     }
-    s.push(order.role.upper());
-    let rivals: Vec<&Order> = valid
-        .iter()
-        .filter(|o| {
-            o.role == order.role
-                && o.to == order.to
-                && o.from != order.from
-                && o.kind != OrderKind::Castle
-        })
-        .collect();
-    if !rivals.is_empty() {
-        let file_unique = rivals.iter().all(|o| o.from.file() != order.from.file());
-        let rank_unique = rivals.iter().all(|o| o.from.rank() != order.from.rank());
-        if file_unique {
-            s.push(order.from.file_char());
-        } else if rank_unique {
-            s.push(order.from.rank_char());
-        } else {
-            s.push_str(&order.from.to_string());
-        }
-    }
-    if capture {
-        s.push('x');
-    }
-    s.push_str(&order.to.to_string());
-    s
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@ use std::fmt;
 
 /// What sort of move an order is; it decides the path and the special conflict rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum OrderKind {
     /// Any move of a knight, bishop, rook, queen or a king step.
     Piece,
@@ -23,11 +25,16 @@ pub enum OrderKind {
 
 /// One order, already checked against the position it was given in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Order {
     pub color: Color,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::role"))]
     pub role: Role,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
     pub from: Square,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
     pub to: Square,
+    #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::opt_role"))]
     pub promotion: Option<Role>,
     pub kind: OrderKind,
 }

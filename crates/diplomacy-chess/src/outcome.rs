@@ -6,46 +6,71 @@ use std::fmt;
 
 /// Why an order was not executed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case", tag = "reason"))]
 pub enum Failure {
     /// Two pieces were on one square at the same tick while at least one was passing (§5.3.1).
     Met {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
         square: Square,
         tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
         with: Piece,
     },
     /// A passing piece ran into a piece standing on its path (§5.3.1).
     Obstacle {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
         square: Square,
         tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
         piece: Piece,
     },
     /// Two pieces swapped squares between two ticks (§5.2).
-    Crossed { tick: u8, with: Piece },
+    Crossed {
+        tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
+        with: Piece,
+    },
     /// Two pieces of one colour claimed the same square (§5.3.2).
     SameColour {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
         square: Square,
         tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
         with: Piece,
     },
     /// Two pieces of equal rank claimed the same square (§5.3.3).
     EqualRank {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
         square: Square,
         tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
         with: Piece,
     },
     /// A pawn push found a piece standing on its destination (§5.3.4), or a move found its own
     /// side's stationary piece there.
     Blocked {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
         square: Square,
         tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
         piece: Piece,
     },
     /// The other half of a castling failed (§5.3.5).
     Castling { tick: u8 },
     /// Taken by a higher rank (§5.4.1).
-    Captured { square: Square, tick: u8, by: Piece },
+    Captured {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
+        square: Square,
+        tick: u8,
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::piece"))]
+        by: Piece,
+    },
     /// The king's destination (or castling transit) was attacked after the turn (§6).
-    KingSafety { square: Square },
+    KingSafety {
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::square"))]
+        square: Square,
+    },
 }
 
 impl Failure {
@@ -139,6 +164,8 @@ impl fmt::Display for Failure {
 
 /// What became of one order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum OrderOutcome {
     Executed,
     Failed(Failure),

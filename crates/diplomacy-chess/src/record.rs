@@ -1,8 +1,15 @@
 //! Game records (§12.5): tags, then turns `[<n>.] <white series> / <black series>`.
+//! [`Game::record`](diplo_core::SimultaneousGame::record) writes them
+//! ([`State::write_phase`](crate::State)), [`replay`] reads them back.
 
-use crate::game::{Game, Mode, TurnError};
+use crate::game::{Mode, TurnError};
 use crate::position::{Position, PositionError};
-use diplo_core::Color;
+use crate::state::{Game, State};
+use diplo_core::{Color, SimultaneousPosition};
+
+/// The series of a side that gave no orders (missed its deadline): its pieces stand still.
+/// Not an order, and never a pass by choice (§3.1): play and `adjudicate` ask for entries.
+pub const NO_ORDERS: &str = "--";
 
 /// A record split into tags and turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,7 +201,7 @@ fn split_turn(
 }
 
 /// Replays a record in a mode from its `[Position]` tag (or the start), enforcing every rule
-/// including the series lengths.
+/// including the series lengths. A series written [`NO_ORDERS`] gives the side no orders.
 pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
     let record = parse(text, mode == Mode::Basic)?;
     let start = match record.tag("Position") {
@@ -203,22 +210,26 @@ pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
             .map_err(|e| RecordError::Position(p.to_string(), e))?,
         None => Position::start(),
     };
-    let mut game = Game::new(start, mode);
+    let mut game = Game::new(State::new(start, mode));
     for (k, t) in record.turns.iter().enumerate() {
         let turn = t.number.unwrap_or(k as u32 + 1);
-        game.refresh_result();
-        if game.result().is_some() {
+        let after_end = || {
             let (color, text) = match t.white.first() {
                 Some(w) => (Color::White, w.clone()),
                 None => (Color::Black, t.black.first().cloned().unwrap_or_default()),
             };
-            return Err(RecordError::AfterEnd { turn, color, text });
+            RecordError::AfterEnd { turn, color, text }
+        };
+        if game.result().is_some() {
+            return Err(after_end());
         }
-        let mut read = Vec::with_capacity(2);
-        for (color, entries) in [(Color::White, &t.white), (Color::Black, &t.black)] {
-            let texts: Vec<&str> = entries.iter().map(String::as_str).collect();
-            let orders = game
-                .parse_orders(color, &texts)
+        let position = game.position();
+        let read = |color: Color, entries: &[String]| {
+            if entries.len() == 1 && entries[0] == NO_ORDERS {
+                return Ok(position.default_orders(color));
+            }
+            position
+                .parse_orders(color, entries)
                 .map_err(|error| match error.entry() {
                     Some(entry) => RecordError::Entry {
                         turn,
@@ -227,14 +238,14 @@ pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
                         error,
                     },
                     None => RecordError::Series { turn, color, error },
-                })?;
-            read.push(orders);
-        }
+                })
+        };
+        let white = read(Color::White, &t.white)?;
+        let black = read(Color::Black, &t.black)?;
         // A progressive game may end in the middle of a turn (§9.2.1): the rest of that turn's
         // series, which had to be written in full, is discarded. Only a later turn goes on
         // after the end, and the check at the top of the loop rejects it.
-        game.play_turn(&read[0], &read[1]);
+        game.play(white, black).map_err(|_| after_end())?;
     }
-    game.refresh_result();
     Ok(game)
 }

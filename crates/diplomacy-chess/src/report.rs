@@ -1,21 +1,25 @@
 //! What a turn did to every entry, as the adjudication lines of §12.4 and as sentences.
 
+use crate::notation::OrderError;
 use crate::resolve::{Failure, OrderOutcome};
 use diplo_core::{Color, GameResult};
 use std::fmt;
 
 /// What became of one entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum EntryOutcome {
     Resolved(OrderOutcome),
-    /// A progressive entry that was not valid at its step (skipped, §9.2.3).
-    Invalid(String),
+    /// A progressive entry that was not valid at its step (skipped, §9.2.3), and why.
+    Invalid(OrderError),
     /// The game had ended before the entry's step.
     GameOver,
 }
 
 /// One line of the report.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EntryReport {
     pub color: Color,
     /// 0-based place in its side's list.
@@ -67,9 +71,25 @@ impl fmt::Display for EntryReport {
 
 /// What a turn did.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TurnReport {
     /// Step by step, white then black (progressive); else white's then black's.
     pub entries: Vec<EntryReport>,
     /// Set when the game ended during or at the end of the turn.
     pub result: Option<GameResult>,
+}
+
+impl fmt::Display for TurnReport {
+    /// The adjudication lines of §12.4 for the turn: one line per entry (step by step, white
+    /// then black, in progressive mode; White's entries then Black's otherwise), then
+    /// `result: <token> (<reason>)` when the game is over.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for entry in &self.entries {
+            writeln!(f, "{entry}")?;
+        }
+        if let Some(result) = &self.result {
+            writeln!(f, "result: {result}")?;
+        }
+        Ok(())
+    }
 }

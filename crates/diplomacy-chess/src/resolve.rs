@@ -12,6 +12,7 @@ use diplo_core::Color;
 
 /// The result of resolving a set of orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resolution {
     /// One outcome per order, in the order given.
     pub outcomes: ArrayVec<OrderOutcome, MAX_ORDERS>,

@@ -2,17 +2,17 @@
 
 use diplo_core::{Color, EndReason, Outcome};
 use diplomacy_chess::record::{replay, RecordError};
-use diplomacy_chess::{Game, Mode, Position, TurnError};
+use diplomacy_chess::{Game, Mode, Position, State, TurnError};
 
 #[test]
 fn threefold_repetition_draws() {
     let game = replay("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8\n", Mode::Basic).unwrap();
-    let result = game.result().copied().expect("drawn");
+    let result = game.result().expect("drawn");
     assert_eq!(result.outcome, Outcome::Draw);
     assert_eq!(result.reason, EndReason::ThreefoldRepetition);
     // Two occurrences are not enough.
     let game = replay("1. Nf3 Nf6 2. Ng1 Ng8\n", Mode::Basic).unwrap();
-    assert_eq!(game.result().copied(), None);
+    assert_eq!(game.result(), None);
     // A record that goes on after the draw is rejected at its next entry.
     let err = replay(
         "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5\n",
@@ -34,7 +34,7 @@ fn threefold_repetition_draws() {
 
 #[test]
 fn series_lengths_are_enforced_by_the_game() {
-    let game = Game::new(Position::start(), Mode::Progressive);
+    let game = State::new(Position::start(), Mode::Progressive);
     assert!(matches!(
         game.parse_orders(Color::White, &["e4", "d4"]),
         Err(TurnError::Count { got: 2, .. })
@@ -43,7 +43,7 @@ fn series_lengths_are_enforced_by_the_game() {
     let sp: Position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 3"
         .parse()
         .unwrap();
-    let game = Game::new(sp, Mode::SimultaneousProgressive);
+    let game = State::new(sp, Mode::SimultaneousProgressive);
     assert!(game
         .parse_orders(Color::White, &["e4", "d4", "Nf3"])
         .is_ok());
@@ -80,7 +80,7 @@ fn a_progressive_game_may_end_in_the_middle_of_its_last_turn() {
     // so the full series of two entries is a complete record (§12.5).
     let text = "1. f3 / e5\n2. g4, a3 / Qh4, a6\n";
     let game = replay(text, Mode::Progressive).unwrap();
-    let result = game.result().copied().expect("mated");
+    let result = game.result().expect("mated");
     assert_eq!(result.outcome, Outcome::Win(Color::Black));
     assert_eq!(
         game.position().to_string(),
@@ -115,12 +115,12 @@ fn random_games_keep_both_kings() {
             Mode::Progressive,
             Mode::SimultaneousProgressive,
         ][game_no % 3];
-        let mut game = Game::new(Position::start(), mode);
+        let mut game = Game::new(State::new(Position::start(), mode));
         for _ in 0..25 {
-            if game.result().copied().is_some() {
+            if game.result().is_some() {
                 break;
             }
-            let (_, most) = game.entry_count();
+            let (_, most) = game.position().entry_count();
             let mut read = Vec::new();
             for color in Color::ALL {
                 let mut valid = Vec::new();
@@ -129,15 +129,16 @@ fn random_games_keep_both_kings() {
                     .filter_map(|_| valid.choose(&mut rng).map(|o| o.coordinate()))
                     .collect();
                 let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-                let orders = game
+                let state = game.position();
+                let orders = state
                     .parse_orders(color, &texts)
-                    .or_else(|_| game.parse_orders(color, &texts[..1.min(texts.len())]));
+                    .or_else(|_| state.parse_orders(color, &texts[..1.min(texts.len())]));
                 read.push(orders);
             }
             let (Ok(w), Ok(b)) = (&read[0], &read[1]) else {
                 continue;
             };
-            let report = game.play_turn(w, b);
+            let report = game.play(w.clone(), b.clone()).unwrap().resolution.clone();
             assert_eq!(report.entries.len(), w.entries.len() + b.entries.len());
             for color in Color::ALL {
                 assert_eq!(
