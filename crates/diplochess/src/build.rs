@@ -51,7 +51,7 @@ fn default_type(position: &Position, color: Color) -> Option<Role> {
     TYPES.into_iter().find(|&r| is_short(position, color, r))
 }
 
-pub(crate) fn first_rank_squares(color: Color) -> impl Iterator<Item = Square> {
+fn first_rank_squares(color: Color) -> impl Iterator<Item = Square> {
     (0..8).filter_map(move |f| Square::from_coords(f, first_rank(color)))
 }
 
@@ -68,12 +68,33 @@ pub(crate) fn last_rank_pawns(position: &Position, color: Color) -> u64 {
     position.board.pieces(color, Role::Pawn) & (0xFFu64 << (8 * last_rank(color)))
 }
 
+/// The squares of a side's first rank its deferred builds may take (rule 18): the empty
+/// ones, and for Black also those of the White pawns that White's step, which comes first,
+/// removes and holds.
+pub(crate) fn free_first_rank(position: &Position, color: Color) -> u64 {
+    let rank = 0xFFu64 << (8 * first_rank(color));
+    let mut free = rank & !position.board.occupied();
+    if color == Color::Black {
+        free |= pawns_held_by_step(position, Color::White);
+    }
+    free
+}
+
+/// The pawns on a side's last rank that its build step removes and holds (rule 17): each
+/// deferred build and each conversion before them takes one piece of the shortage, whatever
+/// types the player chooses, so these are the pawns after the first `shortage - builds` in
+/// file order.
+pub(crate) fn pawns_held_by_step(position: &Position, color: Color) -> u64 {
+    let converted = shortage(position, color) - deferred_builds(position, color);
+    board8::Bitboard(last_rank_pawns(position, color))
+        .skip(converted)
+        .fold(0, |bits, sq| bits | sq.bit())
+}
+
 /// How many deferred builds the step makes for a side (rule 18): one per held pawn while a
-/// type is short and a square of its first rank is empty.
+/// type is short and a square of its first rank is free.
 pub(crate) fn deferred_builds(position: &Position, color: Color) -> usize {
-    let free = first_rank_squares(color)
-        .filter(|&s| position.board.piece_at(s).is_none())
-        .count();
+    let free = free_first_rank(position, color).count_ones() as usize;
     usize::from(position.held[color])
         .min(free)
         .min(shortage(position, color))
@@ -85,13 +106,10 @@ pub(crate) fn decisions(position: &Position, color: Color) -> usize {
     deferred_builds(position, color) + last_rank_pawns(position, color).count_ones() as usize
 }
 
-/// Whether a side's build step has anything to do (so that it needs choices).
+/// Whether a side's build step has anything to do (so that it needs choices): a deferred
+/// build or a pawn on its last rank.
 pub fn needs_orders(position: &Position, color: Color) -> bool {
-    let deferred = position.held[color] > 0
-        && default_type(position, color).is_some()
-        && first_rank_squares(color).any(|s| position.board.piece_at(s).is_none());
-    let last = position.board.pieces(color, Role::Pawn) & (0xFFu64 << (8 * last_rank(color)));
-    deferred || last != 0
+    deferred_builds(position, color) > 0 || last_rank_pawns(position, color) != 0
 }
 
 /// Runs the build step for both sides with their orders (`Build R a1`, `e8 = N`); missing or

@@ -109,8 +109,9 @@ pub(crate) fn retreat_orders(movement: &Adjudication, d: &Dislodgement, out: &mu
     out.push(Order::RetreatDisband(me));
 }
 
-/// The choices of the build step (§7): a deferred build of every short type on every empty
-/// square of the first rank when the side builds one; for each pawn on the last rank, its
+/// The choices of the build step (§7): a deferred build of every short type on every free
+/// square of the first rank when the side builds one (for Black, a square a White pawn
+/// leaves by being held is free: White's step comes first); for each pawn on the last rank, its
 /// conversion to every type that can still be short when its turn comes — the deferred
 /// builds and the pawns on files before it may take other types (rule 17).
 pub(crate) fn build_orders(position: &Position, side: Color, out: &mut Vec<Order>) {
@@ -120,12 +121,9 @@ pub(crate) fn build_orders(position: &Position, side: Color, out: &mut Vec<Order
         .collect();
     let builds = build::deferred_builds(position, side);
     if builds > 0 {
+        let free = Bitboard(build::free_first_rank(position, side));
         for &role in &short {
-            for sq in build::first_rank_squares(side) {
-                if position.board.piece_at(sq).is_none() {
-                    out.push(Order::Build(role, sq));
-                }
-            }
+            out.extend(free.map(|sq| Order::Build(role, sq)));
         }
     }
     let shortage = build::shortage(position, side);

@@ -552,6 +552,31 @@ impl SimultaneousPosition for State {
         }
     }
 
+    /// Each phase's report under a `-- <phase>` header, then every dislodged piece that must
+    /// retreat now with its legal squares (what `diplo play` has always shown).
+    fn explain(&self, resolution: &Resolution) -> Vec<String> {
+        let mut out = Vec::new();
+        for report in &resolution.phases {
+            out.push(format!("-- {}", report.phase()));
+            out.extend(report.to_string().lines().map(str::to_string));
+        }
+        for (d, squares) in self.pending_retreats() {
+            let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+            let to = if list.is_empty() {
+                "no legal square (it will be removed)".to_string()
+            } else {
+                list.join(" ")
+            };
+            out.push(format!(
+                "{} {} {} must retreat: {to}",
+                d.piece.color,
+                d.piece.role.upper(),
+                d.square
+            ));
+        }
+        out
+    }
+
     /// A `turn <n>` section with both sides' movement orders, or a `retreats`, `builds` or
     /// `adjustments` section when somebody gave orders in that phase (§10.4).
     fn write_phase(&self, white: &Orders, black: &Orders, out: &mut String) {

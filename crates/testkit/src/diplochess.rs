@@ -409,3 +409,94 @@ pub fn split_sides(orders: &[(Color, Order)]) -> (Vec<Order>, Vec<Order>) {
     };
     (of(Color::White), of(Color::Black))
 }
+
+/// A random set of orders for `side` in the phase of `state`, chosen only through the
+/// position trait: from the legal orders, each kept if the set still checks, at most
+/// [`order_count`](diplo_core::SimultaneousPosition::order_count)'s most. In movement most
+/// pieces get an order, a move more often than a support and a support more often than a
+/// hold; in the other phases a random part of the legal orders. A side that owes nothing,
+/// and now and then one that does, gets its default orders.
+pub fn random_order_set(
+    state: &diplochess::State,
+    side: Color,
+    rng: &mut Rng,
+) -> diplochess::Orders {
+    use diplo_core::SimultaneousPosition;
+    if !state.owes_orders(side) || rng.below(12) == 0 {
+        return state.default_orders(side);
+    }
+    let mut legal = Vec::new();
+    state.legal_orders(side, &mut legal);
+    let (_, most) = state.order_count(side);
+    let mut chosen: Vec<Order> = Vec::new();
+    let keep = |order: Order, chosen: &mut Vec<Order>| {
+        if chosen.len() < most {
+            chosen.push(order);
+            if state.check_orders(side, chosen).is_err() {
+                chosen.pop();
+            }
+        }
+    };
+    if state.current_phase() == Some(diplochess::Phase::Movement) {
+        // The orders of each piece (castling on its own), pieces in random order.
+        let subject = |o: &Order| match o {
+            Order::Hold(p)
+            | Order::Move(p, _)
+            | Order::SupportHold(p, _)
+            | Order::SupportMove(p, _, _) => p.square.index(),
+            _ => 64,
+        };
+        let mut subjects: Vec<usize> = legal.iter().map(subject).collect();
+        subjects.sort_unstable();
+        subjects.dedup();
+        shuffle(&mut subjects, rng);
+        for s in subjects {
+            let of = |kind: usize| -> Vec<Order> {
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|o| subject(o) == s)
+                    .filter(|o| match o {
+                        Order::Move(..) | Order::Castle(_) => kind == 0,
+                        Order::SupportHold(..) | Order::SupportMove(..) => kind == 1,
+                        _ => kind == 2,
+                    })
+                    .collect()
+            };
+            let roll = rng.below(20);
+            let kind = match roll {
+                0..=10 => 0,
+                11..=16 => 1,
+                17..=18 => 2,
+                _ => continue, // no order: the piece holds
+            };
+            let mut options = of(kind);
+            if options.is_empty() {
+                options = of(2);
+            }
+            if !options.is_empty() {
+                let pick = options[rng.below(options.len())];
+                keep(pick, &mut chosen);
+            }
+        }
+    } else {
+        shuffle(&mut legal, rng);
+        let want = rng.below(most + 1);
+        for order in legal {
+            if chosen.len() >= want {
+                break;
+            }
+            keep(order, &mut chosen);
+        }
+    }
+    state
+        .check_orders(side, &chosen)
+        .expect("every kept order checked")
+}
+
+/// Shuffles a list (Fisher-Yates).
+pub fn shuffle<T>(list: &mut [T], rng: &mut Rng) {
+    for i in (1..list.len()).rev() {
+        list.swap(i, rng.below(i + 1));
+    }
+}
