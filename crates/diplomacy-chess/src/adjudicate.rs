@@ -3,16 +3,8 @@
 use crate::game::{EntryReport, Mode, TurnError};
 use crate::position::{Position, PositionError};
 use crate::state::State;
+use diplo_core::orders_file::{self, OrderLine};
 use diplo_core::{Color, Repetitions, SimultaneousPosition};
-
-/// One line of an orders file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrderLine {
-    /// 1-based line number in the file.
-    pub line: usize,
-    pub color: Color,
-    pub text: String,
-}
 
 /// Why a turn could not be adjudicated.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,39 +26,21 @@ pub enum AdjudicateError {
     },
 }
 
-/// Reads an orders file: `white: <entry>` / `black: <entry>` lines; blank and `#` lines skipped.
-pub fn parse_orders_file(text: &str) -> Result<Vec<OrderLine>, AdjudicateError> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (side, entry) = line
-            .split_once(':')
-            .ok_or(AdjudicateError::Line { line: i + 1 })?;
-        let color = match side.trim() {
-            "white" => Color::White,
-            "black" => Color::Black,
-            _ => return Err(AdjudicateError::Line { line: i + 1 }),
-        };
-        let entry = entry.trim();
-        if entry.is_empty() {
-            return Err(AdjudicateError::Line { line: i + 1 });
-        }
-        out.push(OrderLine {
-            line: i + 1,
-            color,
-            text: entry.to_string(),
-        });
+/// Reads an orders file with the shared reader ([`diplo_core::orders_file`]): `white:` /
+/// `black:` lines; blank and `#` lines skipped. A line without an entry is refused too.
+fn order_lines(text: &str) -> Result<Vec<OrderLine<'_>>, AdjudicateError> {
+    let lines =
+        orders_file::order_lines(text).map_err(|e| AdjudicateError::Line { line: e.line })?;
+    if let Some(empty) = lines.iter().find(|l| l.text.is_empty()) {
+        return Err(AdjudicateError::Line { line: empty.line });
     }
-    Ok(out)
+    Ok(lines)
 }
 
 /// Resolves one turn and writes the output of §12.4.
 pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, AdjudicateError> {
     let position: Position = position.parse()?;
-    let lines = parse_orders_file(orders)?;
+    let lines = order_lines(orders)?;
     let side_lines =
         |c: Color| -> Vec<&OrderLine> { lines.iter().filter(|l| l.color == c).collect() };
     for color in Color::ALL {
@@ -84,7 +58,7 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
         // Nothing is resolved on a finished game, but the entries must still be readable.
         for color in Color::ALL {
             let mine = side_lines(color);
-            let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
+            let texts: Vec<&str> = mine.iter().map(|l| l.text).collect();
             for (i, t) in texts.iter().enumerate() {
                 let turn_error = |error| AdjudicateError::Turn {
                     line: mine[i].line,
@@ -129,7 +103,7 @@ pub fn adjudicate(mode: Mode, position: &str, orders: &str) -> Result<String, Ad
     let mut read = Vec::new();
     for color in Color::ALL {
         let mine = side_lines(color);
-        let texts: Vec<&str> = mine.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = mine.iter().map(|l| l.text).collect();
         let orders = state.read_entries(color, &texts).map_err(|error| {
             let line = error
                 .entry()

@@ -249,7 +249,8 @@ impl fmt::Display for Notation {
 
 /// The canonical SAN of a valid order as a notation: the origin file, rank or square only
 /// where another order in `valid` (the orders valid where it is given) takes the same kind of
-/// piece to the same square. It selects exactly `order` among `valid`.
+/// piece to the same square; coordinates for a pawn push that SAN cannot single out. It
+/// selects exactly `order` among `valid`.
 pub fn san_notation(order: &Order, valid: &[Order]) -> Notation {
     if order.kind == OrderKind::Castle {
         return Notation::Castle {
@@ -258,9 +259,23 @@ pub fn san_notation(order: &Order, valid: &[Order]) -> Notation {
     }
     let (mut file, mut rank) = (None, None);
     if order.role == Role::Pawn {
-        // A diagonal move names its file; a push never needs more.
+        // A diagonal move names its file. A push needs nothing more, except where own pieces
+        // may be passed (§10.2): then two pawns of a file may push to one square (`f7f5`
+        // passing `f6`, and `f6f5`), which SAN cannot tell apart; coordinates can.
         if order.from.file() != order.to.file() {
             file = Some(order.from.file());
+        } else if valid.iter().any(|o| {
+            o.role == Role::Pawn
+                && o.to == order.to
+                && o.from != order.from
+                && o.from.file() == order.to.file()
+                && o.promotion == order.promotion
+        }) {
+            return Notation::Coordinate {
+                from: order.from,
+                to: order.to,
+                promotion: order.promotion,
+            };
         }
     } else {
         let rivals: Vec<&Order> = valid
