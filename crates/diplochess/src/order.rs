@@ -28,7 +28,7 @@ pub enum CastleSide {
 }
 
 /// Any order of any phase, as written. Which phase accepts which form is checked by the
-/// phase's reader ([`Order::phase`]).
+/// phase's reader ([`Order::fits`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Order {
     /// `N c3 H`
