@@ -1,4 +1,8 @@
 //! Perft speed. Report figures from `cargo bench -p diplomatic-chess`.
+//!
+//! `crate perft` is the crate's public `perft`; `generic perft` calls the shared
+//! `diplo_core::sequential::perft` through the position trait directly (the crate's is a thin
+//! wrapper over it, so the two should match).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use diplomatic_chess::{perft, Position, Rules};
@@ -24,6 +28,10 @@ fn bench_perft(c: &mut Criterion) {
         group.bench_function(format!("start depth {depth} options {rules}"), |b| {
             b.iter(|| perft(black_box(&start), depth))
         });
+        group.bench_function(
+            format!("generic perft start depth {depth} options {rules}"),
+            |b| b.iter(|| diplo_core::sequential::perft::<Position>(black_box(&start), depth)),
+        );
     }
     group.finish();
 }

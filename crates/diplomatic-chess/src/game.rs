@@ -1,9 +1,11 @@
-//! A game: the start position, the turns played, and the result the rules give (§8, §9).
+//! Diplomatic Chess behind the shared traits: the options as [`Rules`], the position as a
+//! [`SequentialPosition`] (its verdict in the order of §9.5), and a game as the generic
+//! [`diplo_core::SequentialGame`].
 
-use crate::perft::loses_last_chance;
-use crate::position::RepetitionKey;
-use crate::{san, Move, Position, Rules};
-use diplo_core::{Color, GameInfo, GameResult, MoveError, OptionSpec, Outcome, SequentialGame};
+use crate::{san, Move, Position, PositionParseError, Rules};
+use diplo_core::{
+    Color, EndReason, GameInfo, GameResult, MoveError, OptionSpec, SequentialPosition, Status,
+};
 
 const OFF_ON: &[&str] = &["off", "on"];
 
@@ -31,210 +33,150 @@ pub const GAME_INFO: GameInfo = GameInfo {
     ],
 };
 
-/// The state of the game after some position: over, or the defender's last chance due.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Status {
-    Over(GameResult),
-    LastChance,
-    Playing,
-}
+/// A game of Diplomatic Chess from some start position, with its history.
+pub type Game = diplo_core::SequentialGame<Position>;
 
-/// A game of Diplomatic Chess with its history.
-#[derive(Clone, Debug)]
-pub struct Game {
-    /// Every position of the game, the start first; never empty.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
-    keys: Vec<RepetitionKey>,
-    /// The status after each position.
-    status: Vec<Status>,
-}
-
-fn over(outcome: Outcome, reason: &str) -> Status {
-    Status::Over(GameResult {
-        outcome,
-        reason: reason.to_string(),
-    })
-}
-
-impl Game {
-    pub fn new(start: Position) -> Game {
-        // §9.6: the no-queens and no-move checks apply to the start too.
-        let status = if start.no_queens() {
-            over(Outcome::Draw, "no queens")
-        } else {
-            let pending = start.last_chance_pending();
-            if start.count_legal_moves() == 0 {
-                if pending {
-                    over(Outcome::Win(!start.side_to_move()), "invasion")
-                } else {
-                    over(Outcome::Draw, "stalemate")
-                }
-            } else if pending {
-                Status::LastChance
+/// The end checks of §9.5 on a position reached by a turn of P (the side not to move now),
+/// in order; `repetitions` is `None` for a game's start, which §9.6 judges by checks 2 and 4
+/// only.
+fn judge(pos: &Position, repetitions: Option<usize>) -> Status {
+    let mover: Color = !pos.side_to_move();
+    let result = if pos.last_chance_lost() {
+        // 1. P lost its last chance: the invader, now to move, wins.
+        GameResult::win(pos.side_to_move(), EndReason::Invasion)
+    } else if pos.no_queens() {
+        // 2.
+        GameResult::draw(EndReason::NoQueens)
+    } else {
+        // 3. P's invasion makes the opponent's last chance due.
+        let pending = pos.last_chance_pending();
+        if pos.count_legal_moves() == 0 {
+            // 4.
+            if pending {
+                GameResult::win(mover, EndReason::Invasion)
             } else {
-                Status::Playing
+                GameResult::draw(EndReason::Stalemate)
             }
-        };
-        Game {
-            keys: vec![start.repetition_key()],
-            positions: vec![start],
-            moves: Vec::new(),
-            status: vec![status],
+        } else if pending {
+            // 5. is skipped while a last chance is due.
+            return Status::Ongoing;
+        } else {
+            match repetitions {
+                Some(n) if n >= 3 => GameResult::draw(EndReason::ThreefoldRepetition),
+                Some(_) if pos.halfmove() >= 100 => GameResult::draw(EndReason::FiftyMoveRule),
+                _ => return Status::Ongoing,
+            }
+        }
+    };
+    Status::Over(result)
+}
+
+impl SequentialPosition for Position {
+    type Move = Move;
+    type Rules = Rules;
+    type ParseError = PositionParseError;
+
+    fn start(rules: Rules) -> Position {
+        Position::start(rules)
+    }
+
+    fn parse(text: &str, rules: Rules) -> Result<Position, PositionParseError> {
+        Position::parse(text, rules)
+    }
+
+    fn rules(&self) -> Rules {
+        Position::rules(self)
+    }
+
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    fn fullmove(&self) -> u32 {
+        Position::fullmove(self)
+    }
+
+    /// [`Position::legal_moves`], but none once a last chance is lost: the game is decided
+    /// (so perft gives that turn no children, §10.3).
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        if self.last_chance_lost() {
+            moves.clear();
+        } else {
+            self.legal_moves_into(moves);
         }
     }
 
-    /// A game from the standard start position.
-    pub fn standard(rules: Rules) -> Game {
-        Game::new(Position::start(rules))
-    }
-
-    pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game always has a position")
-    }
-
-    pub fn start_position(&self) -> &Position {
-        &self.positions[0]
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The result, if the rules have ended the game.
-    pub fn result(&self) -> Option<GameResult> {
-        match self.status.last() {
-            Some(Status::Over(r)) => Some(r.clone()),
-            _ => None,
+    fn count_legal_moves(&self) -> u64 {
+        if self.last_chance_lost() {
+            0
+        } else {
+            Position::count_legal_moves(self)
         }
     }
 
-    /// Whether the side to move is playing its last chance against an invasion.
-    pub fn last_chance_pending(&self) -> bool {
-        self.status.last() == Some(&Status::LastChance)
+    fn is_legal(&self, mv: Move) -> bool {
+        !self.last_chance_lost() && Position::is_legal(self, mv)
     }
 
-    /// Plays a turn if it is legal and the game is not over.
-    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        if let Some(result) = self.result() {
-            return Err(MoveError::Illegal {
-                text: mv.to_string(),
-                reason: format!("the game is already over: {result}"),
-            });
-        }
-        if !self.position().is_legal(mv) {
-            return Err(MoveError::Illegal {
-                text: mv.to_string(),
-                reason: "not a legal turn here".into(),
-            });
-        }
-        let prev = self.position().clone();
-        let next = prev.after(mv);
-        let key = next.repetition_key();
-        self.keys.push(key);
-        let status = self.judge(&prev, &next, key);
-        self.positions.push(next);
-        self.moves.push(mv);
-        self.status.push(status);
-        Ok(())
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv)
     }
 
-    /// The end checks after a turn of P from `prev` to `next`, in the order of §9.5.
-    fn judge(&self, prev: &Position, next: &Position, key: RepetitionKey) -> Status {
-        let p = prev.side_to_move();
-        let o: Color = !p;
-        if loses_last_chance(prev, next) {
-            return over(Outcome::Win(o), "invasion");
-        }
-        if next.no_queens() {
-            return over(Outcome::Draw, "no queens");
-        }
-        let pending = next.has_invasion(p);
-        if next.count_legal_moves() == 0 {
-            return if pending {
-                over(Outcome::Win(p), "invasion")
-            } else {
-                over(Outcome::Draw, "stalemate")
-            };
-        }
-        if pending {
-            return Status::LastChance;
-        }
-        // `keys` already holds `key` once (pushed by the caller).
-        if self.keys.iter().filter(|k| **k == key).count() >= 3 {
-            return over(Outcome::Draw, "threefold repetition");
-        }
-        if next.halfmove() >= 100 {
-            return over(Outcome::Draw, "fifty-move rule");
-        }
-        Status::Playing
+    fn hash(&self) -> u64 {
+        Position::hash(self)
     }
 
-    /// The reason `diplo replay` prints for an unfinished game: `last chance` or `in progress`.
-    pub fn unfinished_reason(&self) -> &'static str {
+    /// Board, side to move, castling rights and the en-passant square only when usable
+    /// (§9.3): the [`crate::RepetitionKey`].
+    fn same_for_repetition(&self, other: &Position) -> bool {
+        self.repetition_key() == other.repetition_key()
+    }
+
+    /// There is no check in this game (§3.2).
+    fn is_check(&self) -> bool {
+        false
+    }
+
+    /// Captures (en passant included), promotions and pushes: a push moves an enemy piece
+    /// and can break an invasion, so a quiescence search must see it.
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.promotion.is_some()
+            || mv.push.is_some()
+            || self.occupied() & mv.to.bit() != 0
+            || self.is_en_passant(mv)
+    }
+
+    /// §9.5: a lost last chance, no queens, no legal turn (invasion or stalemate), then —
+    /// unless a last chance is due — threefold repetition and the fifty-move rule.
+    fn status(&self, repetitions: usize) -> Status {
+        judge(self, Some(repetitions))
+    }
+
+    /// §9.6: the start is judged by the no-queens and no-turn checks only.
+    fn start_status(&self) -> Status {
+        judge(self, None)
+    }
+
+    fn unfinished_reason(&self) -> &'static str {
         if self.last_chance_pending() {
             "last chance"
         } else {
             "in progress"
         }
     }
-}
-
-impl SequentialGame for Game {
-    type Move = Move;
-
-    fn side_to_move(&self) -> Color {
-        self.position().side_to_move()
-    }
-
-    fn legal_moves(&self) -> Vec<Move> {
-        if self.result().is_some() {
-            return Vec::new();
-        }
-        self.position().legal_moves()
-    }
-
-    fn play(&mut self, mv: Move) {
-        // The trait takes legal moves; an illegal one is ignored rather than panicking.
-        let _ = self.try_play(mv);
-    }
-
-    fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
-        Game::try_play(self, mv)
-    }
-
-    fn fullmove(&self) -> u32 {
-        self.position().fullmove()
-    }
-
-    fn undo(&mut self) -> bool {
-        if self.moves.pop().is_some() {
-            self.positions.pop();
-            self.keys.pop();
-            self.status.pop();
-            true
-        } else {
-            false
-        }
-    }
-
-    fn result(&self) -> Option<GameResult> {
-        Game::result(self)
-    }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        san::parse_move(self.position(), text)
+        let mv = san::parse_move(self, text)?;
+        if self.last_chance_lost() {
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: "no turn is possible: the last chance against the invasion was lost".into(),
+            });
+        }
+        Ok(mv)
     }
 
     fn san(&self, mv: Move) -> String {
-        san::to_san(self.position(), mv)
-    }
-
-    fn coordinate(&self, mv: Move) -> String {
-        mv.to_string()
-    }
-
-    fn position_string(&self) -> String {
-        self.position().to_string()
+        san::to_san(self, mv)
     }
 }

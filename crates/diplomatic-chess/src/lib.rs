@@ -6,8 +6,8 @@
 //!
 //! The rules are those of `docs/rules/diplomatic-chess.md`. Parse a [`Setup`] from FEN,
 //! validate it into a [`Position`], list [`Position::legal_moves`] (whole turns), play them,
-//! and let a [`Game`] keep the history and tell the result. Notation ([`san`]) and game
-//! records ([`record`]) sit on top.
+//! and let a [`Game`] (the shared [`diplo_core::SequentialGame`] over [`Position`]) keep the
+//! history and tell the result. Notation ([`san`]) and game records ([`record`]) sit on top.
 //!
 //! ```
 //! use diplomatic_chess::{perft, Position, Rules};
@@ -32,7 +32,7 @@ pub use game::{Game, GAME_INFO};
 pub use moves::{Move, MoveParseError};
 pub use perft::{divide, perft};
 pub use piece::{Piece, Role};
-pub use position::{Position, PositionError, PositionParseError};
+pub use position::{Position, PositionError, PositionParseError, RepetitionKey};
 pub use rules::Rules;
 pub use setup::{Setup, SetupParseError};
 

@@ -1,6 +1,6 @@
 //! Turn generation on bitboards. Without check or pins every pseudo-legal move is legal, so
 //! generation is one pass over the pieces; a [`MoveSink`] either lists the turns or only
-//! counts them (bulk counting for perft).
+//! counts them (bulk counting for perft, extra Diplomat steps included).
 
 use crate::tables::{first_rank, push_destinations, FILE_A, FILE_H};
 use crate::{Move, Position, Role};
@@ -9,17 +9,27 @@ use diplo_core::Color;
 
 /// Receives regular moves in bulk.
 pub(crate) trait MoveSink {
+    /// The sink only counts moves, one like another: pawn moves (not pushes) may come as a
+    /// bare number through [`MoveSink::count`], computed for all pawns at once.
+    const COUNTS_ONLY: bool = false;
     /// Moves from `from` to every square of `targets`; with `promote`, each is four moves.
     fn targets(&mut self, from: Square, targets: u64, promote: bool);
     /// Pushes by the piece on `from` of the Diplomat on `diplomat`, one per square of `dests`
     /// (times four with `promote`).
     fn pushes(&mut self, from: Square, diplomat: Square, dests: u64, promote: bool);
+    /// `n` more moves (only called when [`MoveSink::COUNTS_ONLY`]).
+    fn count(&mut self, _n: u64) {}
 }
 
 /// Counts moves.
 struct Counter(u64);
 
 impl MoveSink for Counter {
+    const COUNTS_ONLY: bool = true;
+    #[inline]
+    fn count(&mut self, n: u64) {
+        self.0 += n;
+    }
     #[inline]
     fn targets(&mut self, _: Square, targets: u64, promote: bool) {
         self.0 += u64::from(targets.count_ones()) << (2 * u32::from(promote));
@@ -30,8 +40,50 @@ impl MoveSink for Counter {
     }
 }
 
-/// Lists moves, in a fixed order.
-struct Lister<'a>(&'a mut Vec<Move>);
+/// Counts moves when the extra Diplomat move is on: each regular move not made by the
+/// mover's Diplomat `d` also comes with one turn per possible extra step.
+struct ExtraCounter<'a> {
+    pos: &'a Position,
+    d: Square,
+    n: u64,
+}
+
+impl MoveSink for ExtraCounter<'_> {
+    #[inline]
+    fn targets(&mut self, from: Square, targets: u64, promote: bool) {
+        let per_move = if from == self.d {
+            u64::from(targets.count_ones())
+        } else {
+            squares(targets)
+                .map(|to| 1 + u64::from(self.pos.extra_steps(Move::new(from, to)).count_ones()))
+                .sum()
+        };
+        self.n += per_move << (2 * u32::from(promote));
+    }
+    #[inline]
+    fn pushes(&mut self, from: Square, diplomat: Square, dests: u64, promote: bool) {
+        // A Diplomat never pushes, so every push may carry an extra step.
+        let per_move: u64 = squares(dests)
+            .map(|dest| {
+                let mv = Move {
+                    push: Some(dest),
+                    ..Move::new(from, diplomat)
+                };
+                1 + u64::from(self.pos.extra_steps(mv).count_ones())
+            })
+            .sum();
+        self.n += per_move << (2 * u32::from(promote));
+    }
+}
+
+/// Lists moves, in a fixed order, into a list the caller owns. With `extra` (the mover's
+/// Diplomat, when the extra Diplomat move is on) each regular move not made by that Diplomat
+/// is followed by its extra-step variants.
+struct Lister<'a> {
+    pos: &'a Position,
+    out: &'a mut Vec<Move>,
+    extra: Option<Square>,
+}
 
 fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
@@ -44,18 +96,35 @@ fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
     })
 }
 
+impl Lister<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.out.push(mv);
+        if let Some(d) = self.extra {
+            if mv.from != d {
+                for step in squares(self.pos.extra_steps(mv)) {
+                    self.out.push(Move {
+                        extra: Some((d, step)),
+                        ..mv
+                    });
+                }
+            }
+        }
+    }
+}
+
 impl MoveSink for Lister<'_> {
     fn targets(&mut self, from: Square, targets: u64, promote: bool) {
         for to in squares(targets) {
             if promote {
                 for role in Role::PROMOTIONS {
-                    self.0.push(Move {
+                    self.push(Move {
                         promotion: Some(role),
                         ..Move::new(from, to)
                     });
                 }
             } else {
-                self.0.push(Move::new(from, to));
+                self.push(Move::new(from, to));
             }
         }
     }
@@ -73,7 +142,7 @@ impl MoveSink for Lister<'_> {
         };
         for &promotion in promotions {
             for dest in squares(dests) {
-                self.0.push(Move {
+                self.push(Move {
                     promotion,
                     push: Some(dest),
                     ..Move::new(from, diplomat)
@@ -82,9 +151,6 @@ impl MoveSink for Lister<'_> {
         }
     }
 }
-
-/// A one-square shift of a whole bitboard.
-type Shift = fn(u64) -> u64;
 
 #[inline]
 fn north(b: u64) -> u64 {
@@ -119,20 +185,23 @@ impl Position {
         // Pushed by `from` (which leaves its square empty).
         let push_dests = |from: Square| push_destinations(them, dsq.index(), empty | from.bit());
 
-        for (role, attacks) in [
-            (Role::Knight, knight as fn(Square, u64) -> u64),
-            (Role::Bishop, bishop_attacks),
-            (Role::Rook, rook_attacks),
-            (Role::Queen, queen),
-        ] {
-            for from in squares(self.roles[role.index()] & own) {
-                let att = attacks(from, occ);
-                sink.targets(from, att & (empty | capturable), false);
-                if push && att & their_d != 0 {
-                    sink.pushes(from, dsq, push_dests(from), false);
+        // Written out per role (not a loop over function pointers) so the attack functions
+        // inline; the order (knights, bishops, rooks, queens) is the listing order.
+        macro_rules! piece_moves {
+            ($role:expr, $attacks:expr) => {
+                for from in squares(self.roles[$role.index()] & own) {
+                    let att = $attacks(from, occ);
+                    sink.targets(from, att & (empty | capturable), false);
+                    if push && att & their_d != 0 {
+                        sink.pushes(from, dsq, push_dests(from), false);
+                    }
                 }
-            }
+            };
         }
+        piece_moves!(Role::Knight, |from, _| knight_attacks(from));
+        piece_moves!(Role::Bishop, bishop_attacks);
+        piece_moves!(Role::Rook, rook_attacks);
+        piece_moves!(Role::Queen, queen);
 
         let d = self.diplomat(us);
         sink.targets(d, king_attacks(d) & empty, false);
@@ -141,26 +210,54 @@ impl Position {
         let pawns = self.roles[Role::Pawn.index()] & own;
         let last = first_rank(them);
         let ep = self.ep.map_or(0, |s| s.bit());
-        let (forward, back): (Shift, Shift) = match us {
-            Color::White => (north, south),
-            Color::Black => (south, north),
-        };
+        let white = us == Color::White;
+        let forward = |b: u64| if white { north(b) } else { south(b) };
+        let back = |b: u64| if white { south(b) } else { north(b) };
         let second = us.fold(0xFF00u64, 0xFF << 48);
-        for from in squares(pawns) {
-            let b = from.bit();
-            let mut quiet = 0;
-            if self.rules.extended_pawns {
-                for dir in [forward, back, east, west] {
-                    let one = dir(b) & empty;
-                    quiet |= one | (dir(one) & empty);
-                }
+        if S::COUNTS_ONLY {
+            // All pawns at once. In a set of targets for one (direction, distance) each square
+            // has one origin, so it is one move (four on the last rank: promotions). The one-
+            // and two-step sets of a direction are disjoint (a two-step needs the square in
+            // between empty), as are quiet moves (empty squares straight) and captures.
+            let weigh = |targets: u64| {
+                u64::from(targets.count_ones()) + 3 * u64::from((targets & last).count_ones())
+            };
+            let quiet = if self.rules.extended_pawns {
+                weigh(steps(pawns, empty, forward))
+                    + weigh(steps(pawns, empty, back))
+                    + weigh(steps(pawns, empty, east))
+                    + weigh(steps(pawns, empty, west))
             } else {
-                let one = forward(b) & empty;
-                quiet = one;
-                if b & second != 0 {
-                    quiet |= forward(one) & empty;
+                let one = forward(pawns) & empty;
+                weigh(one) + weigh(forward(one & forward(second)) & empty)
+            };
+            let targets = capturable | ep;
+            let captures =
+                weigh(forward(east(pawns)) & targets) + weigh(forward(west(pawns)) & targets);
+            sink.count(quiet + captures);
+            if push {
+                // The pawns that attack the enemy Diplomat.
+                for from in squares(pawns & pawn_attacks(them, dsq)) {
+                    sink.pushes(from, dsq, push_dests(from), their_d & last != 0);
                 }
             }
+            return;
+        }
+        for from in squares(pawns) {
+            let b = from.bit();
+            let quiet = if self.rules.extended_pawns {
+                steps(b, empty, forward)
+                    | steps(b, empty, back)
+                    | steps(b, empty, east)
+                    | steps(b, empty, west)
+            } else {
+                let one = forward(b) & empty;
+                if b & second != 0 {
+                    one | (forward(one) & empty)
+                } else {
+                    one
+                }
+            };
             let att = pawn_attacks(us, from);
             let moves = quiet | (att & (capturable | ep));
             sink.targets(from, moves & !last, false);
@@ -188,62 +285,62 @@ impl Position {
         }
     }
 
+    /// Replaces the contents of `out` with [`Position::legal_moves`]. Allocates only if `out`
+    /// lacks capacity.
+    pub(crate) fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.no_queens() {
+            return;
+        }
+        let extra = self
+            .rules
+            .extra_diplomat_move
+            .then(|| self.diplomat(self.side));
+        self.generate(&mut Lister {
+            pos: self,
+            out,
+            extra,
+        });
+    }
+
     /// The legal turns, each regular move followed by its extra-step variants. None when no
     /// queen is left (the game is drawn, §10.3).
+    ///
+    /// These are the turns the board allows, as a position string describes it: a last
+    /// chance lost by the turn that reached this position is not looked at (§8.5); the
+    /// [`diplo_core::SequentialPosition`] methods, which the games and perft use, do.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut regular = Vec::with_capacity(64);
-        if self.no_queens() {
-            return regular;
-        }
-        self.generate(&mut Lister(&mut regular));
-        if !self.rules.extra_diplomat_move {
-            return regular;
-        }
-        let d = self.diplomat(self.side);
-        let mut out = Vec::with_capacity(regular.len() * 3);
-        for mv in regular {
-            out.push(mv);
-            if mv.from != d {
-                for step in squares(self.extra_steps(mv)) {
-                    out.push(Move {
-                        extra: Some((d, step)),
-                        ..mv
-                    });
-                }
-            }
-        }
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(&mut out);
         out
     }
 
-    /// The number of legal turns, counted without listing them where possible.
+    /// The number of [`Position::legal_moves`], counted without listing them.
     pub fn count_legal_moves(&self) -> u64 {
         if self.no_queens() {
             return 0;
         }
-        if !self.rules.extra_diplomat_move {
+        if self.rules.extra_diplomat_move {
+            let mut counter = ExtraCounter {
+                pos: self,
+                d: self.diplomat(self.side),
+                n: 0,
+            };
+            self.generate(&mut counter);
+            counter.n
+        } else {
             let mut counter = Counter(0);
             self.generate(&mut counter);
-            return counter.0;
+            counter.0
         }
-        let mut regular = Vec::with_capacity(64);
-        self.generate(&mut Lister(&mut regular));
-        let d = self.diplomat(self.side);
-        regular
-            .iter()
-            .map(|&mv| {
-                if mv.from == d {
-                    1
-                } else {
-                    1 + u64::from(self.extra_steps(mv).count_ones())
-                }
-            })
-            .sum()
     }
 }
 
+/// The squares one or two steps from `b` in one direction, over empty squares.
 #[inline]
-fn knight(sq: Square, _: u64) -> u64 {
-    knight_attacks(sq)
+fn steps(b: u64, empty: u64, dir: impl Fn(u64) -> u64) -> u64 {
+    let one = dir(b) & empty;
+    one | (dir(one) & empty)
 }
 
 #[inline]

@@ -3,14 +3,24 @@
 
 use crate::tables::{first_rank, CASTLE_KEEP, FILE_A, FILE_H};
 use crate::{Move, Piece, Role, Rules, Setup, SetupParseError};
-use board8::{king_attacks, pawn_attacks, CastlingRights, Square};
+use board8::{king_attacks, pawn_attacks, zobrist, CastlingRights, Square};
 use diplo_core::Color;
 use std::fmt;
+use std::hash::{Hash, Hasher};
+
+/// The Zobrist key of "the turn that reached this position lost a last chance". Not one of
+/// `board8::zobrist`'s keys (that table knows nothing of this game's rules); any fixed,
+/// well-mixed constant distinct from them will do.
+const LAST_CHANCE_LOST: u64 = 0x6A09_E667_F3BC_C909;
 
 /// A position that obeys §2.3 of the rules: one Diplomat a side, no pawn on its promotion
 /// rank, castling rights only where Diplomat and rook stand at home, a believable en-passant
 /// square.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// Besides what a FEN says, a position reached by a turn knows whether that turn lost the
+/// defender's last chance (§8.3): such a position is decided (the side to move has won), and
+/// its [`diplo_core::SequentialPosition`] methods give it no legal turns.
+#[derive(Debug, Clone)]
 pub struct Position {
     pub(crate) color: [u64; 2],
     pub(crate) roles: [u64; 6],
@@ -21,6 +31,60 @@ pub struct Position {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) rules: Rules,
+    /// The turn that reached this position lost the defender's last chance: the side to move
+    /// (the invader) has won. A FEN cannot say this; the position is terminal anyway.
+    last_chance_lost: bool,
+    /// The Zobrist hash of exactly what [`RepetitionKey`] compares, kept up to date by
+    /// [`Position::play`]. Derived data: equality and `Hash` ignore it.
+    hash: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        // Destructured so that a new field cannot be forgotten here.
+        let Position {
+            color,
+            roles,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            rules,
+            last_chance_lost,
+            hash: _,
+        } = self;
+        *color == other.color
+            && *roles == other.roles
+            && *side == other.side
+            && *castling == other.castling
+            && *ep == other.ep
+            && *halfmove == other.halfmove
+            && *fullmove == other.fullmove
+            && *rules == other.rules
+            && *last_chance_lost == other.last_chance_lost
+    }
+}
+
+impl Eq for Position {}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let Position {
+            color,
+            roles,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            rules,
+            last_chance_lost,
+            hash: _,
+        } = self;
+        (color, roles, side, castling, ep).hash(state);
+        (halfmove, fullmove, rules, last_chance_lost).hash(state);
+    }
 }
 
 /// Why a well-formed position string is not a position of the game.
@@ -49,7 +113,7 @@ pub enum PositionParseError {
     Invalid { text: String, error: PositionError },
 }
 
-/// What the threefold-repetition rule compares (§9.3).
+/// What the threefold-repetition rule compares (§9.3), and what [`Position::hash`] hashes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RepetitionKey {
     color: [u64; 2],
@@ -57,12 +121,17 @@ pub struct RepetitionKey {
     side: Color,
     castling: u8,
     ep: Option<Square>,
+    /// Only ever set on a game's last position (it is decided), so it never makes two
+    /// positions of one game differ; it is here to keep the key and the hash in step.
+    last_chance_lost: bool,
 }
 
 impl Position {
     /// The start position under the given rules.
     pub fn start(rules: Rules) -> Position {
         Position {
+            last_chance_lost: false,
+            hash: 0,
             color: [0xFFFF, 0xFFFF << 48],
             roles: [
                 0x00FF_0000_0000_FF00,
@@ -79,6 +148,7 @@ impl Position {
             fullmove: 1,
             rules,
         }
+        .rehashed()
     }
 
     /// Reads and validates a position string (FEN with `D`/`d`, or the board field alone).
@@ -105,6 +175,8 @@ impl Position {
             halfmove: setup.halfmove,
             fullmove: setup.fullmove,
             rules,
+            last_chance_lost: false,
+            hash: 0,
         };
         for (i, piece) in setup.board.iter().enumerate() {
             if let Some(p) = piece {
@@ -141,7 +213,7 @@ impl Position {
             pos.ep = Some(square);
             pos.check_en_passant(square)?;
         }
-        Ok(pos)
+        Ok(pos.rehashed())
     }
 
     /// The en-passant square must be the square a pawn of the side not to move just passed
@@ -274,11 +346,18 @@ impl Position {
         self.has_invasion(!self.side)
     }
 
-    /// Whether the side to move could capture en passant.
-    fn en_passant_capturable(&self) -> bool {
-        self.ep.is_some_and(|ep| {
-            pawn_attacks(!self.side, ep) & self.pieces(self.side, Role::Pawn) != 0
-        })
+    /// The turn that reached this position lost the defender's last chance (§8.3): the side
+    /// to move has won by invasion. Never true of a position read from a string.
+    pub fn last_chance_lost(&self) -> bool {
+        self.last_chance_lost
+    }
+
+    /// The en-passant square if the side to move can capture there (only then does it count
+    /// for repetition, §9.3).
+    #[inline]
+    fn usable_en_passant(&self) -> Option<Square> {
+        self.ep
+            .filter(|&ep| pawn_attacks(!self.side, ep) & self.pieces(self.side, Role::Pawn) != 0)
     }
 
     /// What the repetition rule compares: the en-passant square only when usable.
@@ -288,13 +367,54 @@ impl Position {
             roles: self.roles,
             side: self.side,
             castling: self.castling,
-            ep: self.ep.filter(|_| self.en_passant_capturable()),
+            ep: self.usable_en_passant(),
+            last_chance_lost: self.last_chance_lost,
         }
     }
 
-    /// Whether a turn is among the legal turns.
+    /// The Zobrist hash of the [`RepetitionKey`] (pieces, side to move, castling rights, usable
+    /// en-passant square, a lost last chance), kept up to date by [`Position::play`].
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// [`Position::hash`] computed from the board alone (what `play` must agree with).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = zobrist::castling(self.castling);
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let mut bits = self.pieces(color, role);
+                while bits != 0 {
+                    let sq = bits.trailing_zeros() as usize;
+                    hash ^= zobrist::piece(color.index(), role.index(), sq);
+                    bits &= bits - 1;
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= zobrist::BLACK_TO_MOVE;
+        }
+        if let Some(ep) = self.usable_en_passant() {
+            hash ^= zobrist::en_passant(ep.index());
+        }
+        if self.last_chance_lost {
+            hash ^= LAST_CHANCE_LOST;
+        }
+        hash
+    }
+
+    /// The position with its hash computed from scratch.
+    fn rehashed(mut self) -> Position {
+        self.hash = self.hash_from_scratch();
+        self
+    }
+
+    /// Whether a turn is among [`Position::legal_moves`].
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.legal_moves().contains(&mv)
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves.contains(&mv)
     }
 
     /// The position after a turn (which must be legal).
@@ -304,16 +424,20 @@ impl Position {
         next
     }
 
+    /// Takes a piece that stands on `sq` off the board.
     #[inline]
-    fn lift(&mut self, color: Color, role: Role, sq: u64) {
-        self.color[color.index()] &= !sq;
-        self.roles[role.index()] &= !sq;
+    fn lift(&mut self, color: Color, role: Role, sq: Square) {
+        self.color[color.index()] &= !sq.bit();
+        self.roles[role.index()] &= !sq.bit();
+        self.hash ^= zobrist::piece(color.index(), role.index(), sq.index());
     }
 
+    /// Puts a piece on the empty square `sq`.
     #[inline]
-    fn drop_on(&mut self, color: Color, role: Role, sq: u64) {
-        self.color[color.index()] |= sq;
-        self.roles[role.index()] |= sq;
+    fn drop_on(&mut self, color: Color, role: Role, sq: Square) {
+        self.color[color.index()] |= sq.bit();
+        self.roles[role.index()] |= sq.bit();
+        self.hash ^= zobrist::piece(color.index(), role.index(), sq.index());
     }
 
     /// Whether a legal turn from this position is an en-passant capture.
@@ -329,40 +453,54 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
-        let (from, to) = (mv.from.bit(), mv.to.bit());
         let Some(role) = self.role_at(mv.from) else {
             return;
         };
+        // The last-chance verdict needs the invader's queens before the turn; only looked at
+        // when a last chance is due, which is rare.
+        let last_chance = self
+            .has_invasion(them)
+            .then(|| self.pieces(them, Role::Queen).count_ones());
+        if let Some(ep) = self.usable_en_passant() {
+            self.hash ^= zobrist::en_passant(ep.index());
+        }
         let mut reset = role == Role::Pawn;
         let mut keep = CASTLE_KEEP[mv.from.index()] & CASTLE_KEEP[mv.to.index()];
         let mut new_ep = None;
         if role == Role::Diplomat && mv.from.file().abs_diff(mv.to.file()) == 2 {
             // Castling: the rook jumps over the Diplomat.
             let (rook_from, rook_to) = if mv.to.file() == 6 {
-                (to << 1, to >> 1)
+                (mv.to.offset(1, 0), mv.to.offset(-1, 0))
             } else {
-                (to >> 2, to << 1)
+                (mv.to.offset(-2, 0), mv.to.offset(1, 0))
             };
-            self.lift(us, Role::Rook, rook_from);
-            self.drop_on(us, Role::Rook, rook_to);
+            if let (Some(rook_from), Some(rook_to)) = (rook_from, rook_to) {
+                if self.pieces(us, Role::Rook) & rook_from.bit() != 0 {
+                    self.lift(us, Role::Rook, rook_from);
+                    self.drop_on(us, Role::Rook, rook_to);
+                }
+            }
         } else if self.is_en_passant(mv) {
-            let captured = Square::from_coords(mv.to.file(), mv.from.rank()).expect("on board");
-            self.lift(them, Role::Pawn, captured.bit());
-        } else if self.color[them.index()] & to != 0 {
+            if let Some(captured) = Square::from_coords(mv.to.file(), mv.from.rank()) {
+                if self.pieces(them, Role::Pawn) & captured.bit() != 0 {
+                    self.lift(them, Role::Pawn, captured);
+                }
+            }
+        } else if self.color[them.index()] & mv.to.bit() != 0 {
             if let Some(victim) = self.role_at(mv.to) {
-                self.lift(them, victim, to);
+                self.lift(them, victim, mv.to);
                 if victim == Role::Diplomat {
                     // A push is not a capture (§6.6): the Diplomat moves away.
                     if let Some(dest) = mv.push {
-                        self.drop_on(them, Role::Diplomat, dest.bit());
+                        self.drop_on(them, Role::Diplomat, dest);
                     }
                 } else {
                     reset = true;
                 }
             }
         }
-        self.lift(us, role, from);
-        self.drop_on(us, mv.promotion.unwrap_or(role), to);
+        self.lift(us, role, mv.from);
+        self.drop_on(us, mv.promotion.unwrap_or(role), mv.to);
         if role == Role::Pawn {
             let second = us.fold(1, 6);
             if mv.from.rank() == second && mv.from.file() == mv.to.file() {
@@ -373,18 +511,37 @@ impl Position {
             }
         }
         if let Some((a, b)) = mv.extra {
-            self.lift(us, Role::Diplomat, a.bit());
-            self.drop_on(us, Role::Diplomat, b.bit());
+            self.lift(us, Role::Diplomat, a);
+            self.drop_on(us, Role::Diplomat, b);
             keep &= CASTLE_KEEP[a.index()];
         }
         // A Diplomat that stepped onto the passed-over square leaves no right to use.
         self.ep = new_ep.filter(|sq| self.occupied() & sq.bit() == 0);
-        self.castling &= keep;
-        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        let castling = self.castling & keep;
+        self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(castling);
+        self.castling = castling;
+        self.halfmove = if reset {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = them;
+        self.hash ^= zobrist::BLACK_TO_MOVE;
+        if let Some(ep) = self.usable_en_passant() {
+            self.hash ^= zobrist::en_passant(ep.index());
+        }
+        // §8.3: the invader wins unless this turn took one of its queens and broke the
+        // invasion (breaking it any other way does not save).
+        let lost = last_chance.is_some_and(|queens| {
+            self.pieces(them, Role::Queen).count_ones() >= queens || self.has_invasion(them)
+        });
+        if lost != self.last_chance_lost {
+            self.last_chance_lost = lost;
+            self.hash ^= LAST_CHANCE_LOST;
+        }
     }
 
     /// Squares next to our Diplomat that are empty once `mv` (a regular move that does not
@@ -395,8 +552,9 @@ impl Position {
             occ |= p.bit();
         }
         if self.is_en_passant(mv) {
-            let captured = Square::from_coords(mv.to.file(), mv.from.rank()).expect("on board");
-            occ &= !captured.bit();
+            if let Some(captured) = Square::from_coords(mv.to.file(), mv.from.rank()) {
+                occ &= !captured.bit();
+            }
         }
         king_attacks(self.diplomat(self.side)) & !occ
     }
@@ -410,5 +568,24 @@ impl fmt::Display for Position {
     /// Canonical FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_setup().fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_chance_key_is_none_of_the_board_keys() {
+        let mut keys = vec![zobrist::BLACK_TO_MOVE];
+        for sq in 0..64 {
+            keys.push(zobrist::en_passant(sq));
+            for color in 0..2 {
+                keys.extend((0..6).map(|role| zobrist::piece(color, role, sq)));
+            }
+        }
+        keys.extend((0..16).map(zobrist::castling));
+        assert!(!keys.contains(&LAST_CHANCE_LOST));
+        assert!(!keys.contains(&0));
     }
 }

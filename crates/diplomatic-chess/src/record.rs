@@ -1,7 +1,8 @@
-//! Diplomatic Chess game records: replaying a [`Record`] and writing a [`Game`] as PGN.
+//! Diplomatic Chess game records: replaying a [`Record`] and the `result:` line of
+//! `diplo replay` (a game writes itself with [`Game::record`]).
 
-use crate::{san, Game, Position, PositionParseError, Rules, GAME_INFO};
-use diplo_core::record::{game_tags, position_from_tags, sans_from, write_record};
+use crate::{Game, Position, PositionParseError, Rules, GAME_INFO};
+use diplo_core::record::position_from_tags;
 use diplo_core::{Options, Record};
 
 pub use diplo_core::record::ReplayError;
@@ -12,8 +13,9 @@ pub fn replay(record: &Record, start: Position) -> Result<Game, ReplayError> {
     diplo_core::record::replay(record, Game::new(start))
 }
 
-/// The line `diplo replay` prints after `result: ` (§10.2): always computed, the record's
-/// own result token is ignored.
+/// The line `diplo replay` prints after `result: ` (§10.2): always the rules' result, the
+/// record's own result token is ignored; `* (last chance)` or `* (in progress)` while the
+/// rules have not ended the game.
 pub fn result_line(game: &Game) -> String {
     match game.result() {
         Some(r) => r.to_string(),
@@ -43,27 +45,4 @@ pub fn start_position(record: &Record, options: Option<&Options>) -> Result<Posi
         || Position::start(rules),
         |value| Position::parse(value, rules),
     )
-}
-
-/// The game as canonical PGN: `[Game]`, the extra tags, `[Options]` when an option is on,
-/// `[Position]` when not the standard start, `[Result]`, then the turns in canonical SAN.
-pub fn to_pgn(game: &Game, extra_tags: &[(String, String)]) -> String {
-    let token = game.result().map_or("*", |r| r.outcome.token());
-    to_pgn_with_result(game, extra_tags, token)
-}
-
-/// [`to_pgn`] with a result token chosen by the caller (a resignation).
-pub fn to_pgn_with_result(game: &Game, extra_tags: &[(String, String)], token: &str) -> String {
-    let start = game.start_position();
-    let rules = start.rules();
-    let on = rules.on_pairs();
-    let tags = game_tags(
-        GAME_INFO.id,
-        extra_tags,
-        (!on.is_empty()).then(|| on.join(" ")),
-        (*start != Position::start(rules)).then(|| start.to_string()),
-        token,
-    );
-    let sans = sans_from(start, game.moves(), san::to_san, Position::play);
-    write_record(&tags, start.fullmove(), start.side_to_move(), &sans, token)
 }

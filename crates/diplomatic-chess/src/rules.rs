@@ -1,6 +1,7 @@
 //! The three optional rules, read from the game's options.
 
-use diplo_core::Options;
+use crate::GAME_INFO;
+use diplo_core::{GameRules, Options};
 use std::fmt;
 
 /// Which optional rules are in force (all off by default).
@@ -24,7 +25,8 @@ impl Rules {
         })
     }
 
-    /// The rules a set of options selects (`on` turns a rule on).
+    /// The rules a set of options selects (`on` turns a rule on). The same as
+    /// [`GameRules::from_options`], callable without that trait in scope.
     pub fn from_options(options: &Options) -> Rules {
         let on = |key| options.get(key) == Some("on");
         Rules {
@@ -33,31 +35,65 @@ impl Rules {
             extended_pawns: on("extended-pawns"),
         }
     }
+}
 
-    /// `key=value` for the options that are on, in the spec's order.
-    pub fn on_pairs(self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        if self.push_back {
-            out.push("push-back=on");
+impl GameRules for Rules {
+    const INFO: &'static diplo_core::GameInfo = &GAME_INFO;
+
+    fn from_options(options: &Options) -> Rules {
+        Rules::from_options(options)
+    }
+
+    fn to_options(self) -> Options {
+        let mut options = Options::defaults(&GAME_INFO);
+        for (key, on) in [
+            ("push-back", self.push_back),
+            ("extra-diplomat-move", self.extra_diplomat_move),
+            ("extended-pawns", self.extended_pawns),
+        ] {
+            options = options
+                .with(&GAME_INFO, key, if on { "on" } else { "off" })
+                .expect("GAME_INFO declares every rule as an off/on option");
         }
-        if self.extra_diplomat_move {
-            out.push("extra-diplomat-move=on");
-        }
-        if self.extended_pawns {
-            out.push("extended-pawns=on");
-        }
-        out
+        options
     }
 }
 
 impl fmt::Display for Rules {
-    /// The options that are on, space-separated (as the `[Options]` tag), or `default`.
+    /// The options that are on, space-separated in the spec's order (as the `[Options]` tag),
+    /// or `default`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pairs = self.on_pairs();
-        if pairs.is_empty() {
-            f.write_str("default")
-        } else {
-            f.write_str(&pairs.join(" "))
+        f.write_str(self.options_tag().as_deref().unwrap_or("default"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_round_trip_in_the_spec_order() {
+        for rules in Rules::all() {
+            assert_eq!(Rules::from_options(&rules.to_options()), rules);
         }
+        assert_eq!(Rules::default().to_string(), "default");
+        assert_eq!(Rules::default().options_tag(), None);
+        let all = Rules {
+            push_back: true,
+            extra_diplomat_move: true,
+            extended_pawns: true,
+        };
+        assert_eq!(
+            all.to_string(),
+            "push-back=on extra-diplomat-move=on extended-pawns=on"
+        );
+        let two = Rules {
+            extra_diplomat_move: false,
+            ..all
+        };
+        assert_eq!(
+            two.options_tag().as_deref(),
+            Some("push-back=on extended-pawns=on")
+        );
     }
 }

@@ -97,6 +97,33 @@ fn fast_generator_matches_every_figure() {
 }
 
 #[test]
+fn generic_perft_through_the_trait_matches_every_figure() {
+    check_all(|case, pos| {
+        let mut failures = perft_mismatches(
+            &case.depths,
+            |_, _| true,
+            "generic",
+            |d| diplo_core::sequential::perft::<Position>(pos, d),
+        );
+        // `divide` splits the same figure by root turn (at a depth that keeps debug runs short).
+        let depth = case.depths.len().min(3);
+        if let Some(&leaves) = case.depths.get(depth.wrapping_sub(1)) {
+            let depth = depth as u32;
+            let split: u64 = diplo_core::sequential::divide::<Position>(pos, depth)
+                .iter()
+                .map(|(_, n)| n)
+                .sum();
+            if split != leaves {
+                failures.push(format!(
+                    "divide at depth {depth} sums to {split}, not {leaves}"
+                ));
+            }
+        }
+        failures
+    });
+}
+
+#[test]
 fn reference_generator_matches_the_small_figures() {
     check_all(|case, pos| {
         let r = pos.rules();

@@ -1,14 +1,14 @@
 //! Replays every record under `tests/cases/diplomatic-chess/records/` and compares the
 //! outcome with the `.expect` file next to it: either the two lines `diplo replay` prints
 //! (`position: …`, `result: …`) or one line `error: <message>`. Every successful record must
-//! also survive a round trip through [`to_pgn`].
+//! also survive a round trip through [`diplomatic_chess::Game::record`].
 //!
 //! `DIPLO_BLESS=1 cargo test -p diplomatic-chess --test record_cases` writes missing
 //! `.expect` files from the current behaviour (check them by hand).
 
 use diplo_core::record::parse_record;
 use diplo_testkit::{check_record_cases, Compare};
-use diplomatic_chess::record::{replay, result_line, start_position, to_pgn};
+use diplomatic_chess::record::{replay, result_line, start_position};
 use std::path::{Path, PathBuf};
 
 fn cases_dir() -> PathBuf {
@@ -28,7 +28,7 @@ fn outcome(text: &str) -> String {
         Ok(g) => g,
         Err(e) => return format!("error: {e}\n"),
     };
-    let written = to_pgn(&game, &record.tags);
+    let written = game.record(&record.tags);
     let reread = parse_record(&written).unwrap_or_else(|e| panic!("{e} in\n{written}"));
     let again = replay(&reread, start_position(&reread, None).expect("own tags"))
         .unwrap_or_else(|e| panic!("{e} in\n{written}"));

@@ -1,7 +1,7 @@
 //! Rule points of the spec checked one by one: position validation (§2.3), castling (§4),
 //! en passant (§5.3), pushes (§6), the extra move (§7), invasion and draws (§8, §9).
 
-use diplo_core::{Outcome, SequentialGame};
+use diplo_core::Outcome;
 use diplomatic_chess::{Game, Move, Position, PositionError, PositionParseError, Rules};
 
 fn rules(push_back: bool, extra_diplomat_move: bool, extended_pawns: bool) -> Rules {
@@ -124,10 +124,8 @@ fn en_passant_only_from_the_second_rank() {
 
 fn play(game: &mut Game, moves: &str) {
     for text in moves.split_whitespace() {
-        let mv = game
-            .parse_move(text)
+        game.play_text(text)
             .unwrap_or_else(|e| panic!("{text}: {e}"));
-        game.try_play(mv).unwrap();
     }
 }
 
@@ -135,7 +133,7 @@ fn play(game: &mut Game, moves: &str) {
 fn last_chance_saved_only_by_taking_the_queen() {
     let start = Position::parse("3QD3/8/8/8/3q4/8/8/4d3 b - - 0 40", Rules::default()).unwrap();
     let mut saved = Game::new(start.clone());
-    assert!(saved.last_chance_pending());
+    assert!(saved.position().last_chance_pending());
     play(&mut saved, "Qxd8");
     assert_eq!(saved.result(), None);
     let mut lost = Game::new(start);
@@ -146,7 +144,7 @@ fn last_chance_saved_only_by_taking_the_queen() {
     );
     assert!(lost.legal_moves().is_empty());
     assert!(lost.undo());
-    assert!(lost.last_chance_pending());
+    assert!(lost.position().last_chance_pending());
 }
 
 #[test]
@@ -158,7 +156,7 @@ fn a_push_that_breaks_the_invasion_does_not_save() {
     .unwrap();
     let mut g = Game::new(start);
     play(&mut g, "Qd8 Dc2 De8");
-    assert!(g.last_chance_pending());
+    assert!(g.position().last_chance_pending());
     play(&mut g, "Nxe8>e7");
     assert_eq!(
         g.result().map(|r| r.to_string()),
