@@ -41,11 +41,33 @@ pub enum Entry {
 /// Why an entry could not be read; `column` (1-based) points at the offending token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[error("column {column}: {message} at `{token}`")]
+#[error("column {column}: {problem} at `{token}`")]
 pub struct EntryError {
     pub column: usize,
     pub token: String,
-    pub message: String,
+    pub problem: EntryProblem,
+}
+
+/// What is wrong at the token an [`EntryError`] points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+pub enum EntryProblem {
+    #[error("nested too deeply")]
+    TooDeep,
+    #[error("expected a move or a condition")]
+    ExpectedEntry,
+    #[error("not a condition")]
+    NotACondition,
+    #[error("expected `:`")]
+    ExpectedColon,
+    #[error("not a move")]
+    NotAMove,
+    #[error("unexpected text")]
+    UnexpectedText,
+    /// An `executed` condition that names this entry or a later one (§11.5).
+    #[error("an entry may only ask about an earlier entry (this is entry {step})")]
+    NotEarlier { step: usize },
 }
 
 fn role_of(c: u8) -> Option<Role> {
@@ -107,7 +129,7 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, start: usize, end: usize, message: &str) -> EntryError {
+    fn error(&self, start: usize, end: usize, problem: EntryProblem) -> EntryError {
         let token = self.text.get(start..end.max(start)).unwrap_or("");
         EntryError {
             column: start + 1,
@@ -116,7 +138,7 @@ impl Parser<'_> {
             } else {
                 token.to_string()
             },
-            message: message.to_string(),
+            problem,
         }
     }
 
@@ -132,21 +154,21 @@ impl Parser<'_> {
 
     fn entry(&mut self, depth: usize) -> Result<Entry, EntryError> {
         if depth > 64 {
-            return Err(self.error(self.pos, self.text.len(), "nested too deeply"));
+            return Err(self.error(self.pos, self.text.len(), EntryProblem::TooDeep));
         }
         let (start, token) = self.token();
         let token = token.to_string();
         let end = start + token.len();
         if token.trim() != token || token.is_empty() {
-            return Err(self.error(start, end, "expected a move or a condition"));
+            return Err(self.error(start, end, EntryProblem::ExpectedEntry));
         }
         if self.text[self.pos..].starts_with('?') {
-            let cond =
-                parse_condition(&token).ok_or_else(|| self.error(start, end, "not a condition"))?;
+            let cond = parse_condition(&token)
+                .ok_or_else(|| self.error(start, end, EntryProblem::NotACondition))?;
             self.pos += 1;
             let yes = self.entry(depth + 1)?;
             if !self.text[self.pos..].starts_with(':') {
-                return Err(self.error(self.pos, self.text.len(), "expected `:`"));
+                return Err(self.error(self.pos, self.text.len(), EntryProblem::ExpectedColon));
             }
             self.pos += 1;
             let no = self.entry(depth + 1)?;
@@ -154,7 +176,7 @@ impl Parser<'_> {
         }
         let notation: Notation = token
             .parse()
-            .map_err(|_| self.error(start, end, "not a move"))?;
+            .map_err(|_| self.error(start, end, EntryProblem::NotAMove))?;
         Ok(Entry::Move {
             notation,
             text: token,
@@ -187,7 +209,7 @@ impl Entry {
         }
         let entry = p.entry(0)?;
         if p.pos < text.len() {
-            return Err(p.error(p.pos, text.len(), "unexpected text"));
+            return Err(p.error(p.pos, text.len(), EntryProblem::UnexpectedText));
         }
         Ok(entry)
     }
@@ -207,9 +229,7 @@ impl Entry {
                     return Err(EntryError {
                         column,
                         token,
-                        message: format!(
-                            "an entry may only ask about an earlier entry (this is entry {step})"
-                        ),
+                        problem: EntryProblem::NotEarlier { step },
                     });
                 }
             }

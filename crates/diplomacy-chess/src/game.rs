@@ -41,9 +41,9 @@ pub enum TurnError {
     Unreadable { text: String, error: EntryError },
     /// One entry read on its own: a conditional outside progressive mode.
     #[error("`{text}`: conditional entries exist only in progressive mode")]
-    NotConditional { text: String },
-    /// One entry read on its own: no valid order (in basic mode) or no order valid in any
-    /// set (simultaneous-progressive).
+    ConditionalHere { text: String },
+    /// One entry read on its own: it names no valid order (basic mode), or none valid with
+    /// the side's own pieces passable (simultaneous-progressive), or more than one (basic).
     #[error(transparent)]
     Invalid(OrderError),
 }

@@ -28,7 +28,7 @@ pub mod terminal;
 pub mod validity;
 
 pub use adjudicate::{adjudicate, AdjudicateError};
-pub use conditional::{Condition, Entry, EntryError};
+pub use conditional::{Condition, Entry, EntryError, EntryProblem};
 pub use game::{EntryOutcome, EntryReport, Mode, Orders, TurnError, TurnReport};
 pub use notation::{Notation, NotationError, OrderError};
 pub use order::{Order, OrderKind};

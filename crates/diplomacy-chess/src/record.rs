@@ -34,8 +34,8 @@ pub enum RecordError {
     Tag(usize),
     #[error("unclosed comment")]
     Comment,
-    #[error("turn {turn}: {message}")]
-    Turn { turn: u32, message: String },
+    #[error("turn {turn}: {problem}")]
+    Turn { turn: u32, problem: TurnSyntax },
     #[error("[Position \"{0}\"]: {1}")]
     Position(String, PositionError),
     #[error("turn {turn}, {color}, {error}")]
@@ -57,6 +57,17 @@ pub enum RecordError {
         color: Color,
         text: String,
     },
+}
+
+/// What is wrong with the shape of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TurnSyntax {
+    #[error("more than one `/`")]
+    TwoSlashes,
+    #[error("expected a white and a black move")]
+    TwoMoves,
+    #[error("expected `<white series> / <black series>`")]
+    NoSlash,
 }
 
 impl GameRecord {
@@ -173,25 +184,22 @@ fn split_turn(
     ordinal: u32,
 ) -> Result<RecordTurn, RecordError> {
     let turn = number.unwrap_or(ordinal);
-    let bad = |message: &str| RecordError::Turn {
-        turn,
-        message: message.to_string(),
-    };
+    let bad = |problem| RecordError::Turn { turn, problem };
     let (white, black) = match text.split_once('/') {
         Some((w, b)) => {
             if b.contains('/') {
-                return Err(bad("more than one `/`"));
+                return Err(bad(TurnSyntax::TwoSlashes));
             }
             (series(w), series(b))
         }
         None if basic => {
             let tokens: Vec<String> = text.split_whitespace().map(str::to_string).collect();
             if tokens.len() != 2 {
-                return Err(bad("expected a white and a black move"));
+                return Err(bad(TurnSyntax::TwoMoves));
             }
             (vec![tokens[0].clone()], vec![tokens[1].clone()])
         }
-        None => return Err(bad("expected `<white series> / <black series>`")),
+        None => return Err(bad(TurnSyntax::NoSlash)),
     };
     Ok(RecordTurn {
         number,

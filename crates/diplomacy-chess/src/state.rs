@@ -10,7 +10,7 @@
 use crate::conditional::Entry;
 use crate::game::{EntryOutcome, EntryReport, Orders, TurnError, TurnReport};
 use crate::mode::Mode;
-use crate::notation::{san, san_notation};
+use crate::notation::{san, san_notation, OrderError};
 use crate::order::{Order, OrderKind};
 use crate::position::{Position, PositionError};
 use crate::resolve::{resolve, OrderOutcome};
@@ -22,6 +22,7 @@ use diplo_core::{
 };
 use std::fmt;
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 /// A game of Diplomacy Chess from some start, with its history and record.
 pub type Game = diplo_core::SimultaneousGame<State>;
@@ -33,15 +34,24 @@ pub type Game = diplo_core::SimultaneousGame<State>;
 /// no turn, so no draw is judged on it (as in chess, §8.4).
 ///
 /// It reads as its position ([`Deref`]); `Display` writes the position string.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct State {
     // Crate-visible for the entry checks of `src/game.rs`; only the constructors set them.
     pub(crate) position: Position,
     pub(crate) mode: Mode,
     result: Option<GameResult>,
-    /// [`SimultaneousPosition::hash`], computed once.
-    hash: u64,
+    /// [`SimultaneousPosition::hash`], computed when first asked for (a search that keeps no
+    /// history never pays for it).
+    hash: OnceLock<u64>,
 }
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.position == other.position && self.mode == other.mode && self.result == other.result
+    }
+}
+
+impl Eq for State {}
 
 impl State {
     /// A state that no turn has led to: a start, or a position given by a string. Only
@@ -52,12 +62,11 @@ impl State {
     }
 
     fn judged(position: Position, mode: Mode, result: Option<GameResult>) -> State {
-        let hash = repetition_hash(&position);
         State {
             position,
             mode,
             result,
-            hash,
+            hash: OnceLock::new(),
         }
     }
 
@@ -247,9 +256,18 @@ fn capturable_en_passant(pos: &Position) -> u64 {
 }
 
 /// The Zobrist hash of the repetition key: placement, castling rights, capturable
-/// en-passant squares.
+/// en-passant squares. The placement part is [`board8::Board::zobrist`], summed over the
+/// pieces rather than the squares.
 fn repetition_hash(pos: &Position) -> u64 {
-    let mut hash = pos.board.zobrist() ^ zobrist::castling(pos.castling.bits());
+    let board = &pos.board;
+    let mut hash = zobrist::castling(pos.castling.bits());
+    for color in Color::ALL {
+        for role in Role::ALL {
+            for sq in Bitboard(board.pieces(color, role)) {
+                hash ^= zobrist::piece(color.index(), role.index(), sq.index());
+            }
+        }
+    }
     for sq in Bitboard(capturable_en_passant(pos)) {
         hash ^= zobrist::en_passant(sq.index());
     }
@@ -260,6 +278,8 @@ fn repetition_hash(pos: &Position) -> u64 {
 /// positions reached before.
 struct Turn<'h> {
     position: Position,
+    /// The hash of `position` if the history asked for it.
+    hash: Option<u64>,
     mode: Mode,
     result: Option<GameResult>,
     history: &'h mut dyn Repetitions<State>,
@@ -270,6 +290,7 @@ impl Turn<'_> {
     fn after_resolution(&mut self, next: Position) {
         let reached = State::judged(next, self.mode, None);
         let occurrences = self.history.reached(&reached);
+        self.hash = reached.hash.get().copied();
         self.position = reached.position;
         self.result = automatic_draw(&self.position, occurrences);
     }
@@ -449,7 +470,7 @@ impl SimultaneousPosition for State {
             return Ok(entry);
         }
         if entry.is_conditional() {
-            return Err(TurnError::NotConditional {
+            return Err(TurnError::ConditionalHere {
                 text: text.to_string(),
             });
         }
@@ -465,7 +486,7 @@ impl SimultaneousPosition for State {
         valid_orders(&self.position, side, rules, &mut valid);
         match notation.select(move_text, &valid) {
             Ok(_) => Ok(entry),
-            Err(crate::OrderError::Ambiguous(..)) if self.mode != Mode::Basic => Ok(entry),
+            Err(OrderError::Ambiguous(..)) if self.mode != Mode::Basic => Ok(entry),
             Err(error) => Err(TurnError::Invalid(error)),
         }
     }
@@ -526,6 +547,7 @@ impl SimultaneousPosition for State {
         }
         let mut turn = Turn {
             position: self.position.clone(),
+            hash: None,
             mode: self.mode,
             result: None,
             history,
@@ -537,12 +559,19 @@ impl SimultaneousPosition for State {
         let mut position = turn.position;
         position.turn = position.turn.saturating_add(1);
         let result = turn.result.or_else(|| mate_or_stalemate(&position));
-        let next = State::judged(position, self.mode, result);
+        // The turn number is not part of the hash.
+        let hash = turn.hash.map_or_else(OnceLock::new, OnceLock::from);
+        let next = State {
+            position,
+            mode: self.mode,
+            result,
+            hash,
+        };
         (next, TurnReport { entries, result })
     }
 
     fn hash(&self) -> u64 {
-        self.hash
+        *self.hash.get_or_init(|| repetition_hash(&self.position))
     }
 
     /// The same placement, castling rights and en-passant squares where a capture is
@@ -642,5 +671,26 @@ impl fmt::Display for State {
     /// The position string (§12.2).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.position.fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hash_extends_the_board_zobrist() {
+        for text in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1",
+            "r3k2r/8/8/3pP3/8/8/8/R3K2R Kq d6 7 12",
+            "4k3/8/8/8/4P3/8/8/4K3 - e3 0 1",
+        ] {
+            let pos: Position = text.parse().unwrap();
+            let mut expected = pos.board.zobrist() ^ zobrist::castling(pos.castling.bits());
+            if text.contains("d6") {
+                expected ^= zobrist::en_passant(43);
+            }
+            assert_eq!(repetition_hash(&pos), expected, "{text}");
+        }
     }
 }
