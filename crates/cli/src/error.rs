@@ -52,6 +52,16 @@ impl fmt::Display for CliError {
     }
 }
 
+impl From<diplo_games::Error> for CliError {
+    fn from(e: diplo_games::Error) -> CliError {
+        if e.is_usage() {
+            CliError::Usage(e.to_string())
+        } else {
+            CliError::Rules(e.to_string())
+        }
+    }
+}
+
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> CliError {
         CliError::Io(e)

@@ -4,10 +4,8 @@
 //! 0 success, 1 rules/record error, 2 usage error; errors are one `error:` line on stderr.
 
 mod commands;
-mod engine;
+mod draw;
 mod error;
-mod games;
-mod registry;
 mod setup;
 
 use clap::{CommandFactory, Parser, Subcommand};

@@ -1,56 +1,63 @@
 //! The flags most commands share (`--game`, `--position`, `--option`), turned into a
-//! validated game.
+//! checked game.
 
-use crate::engine::{SequentialEngine, Session};
 use crate::error::{CliError, Result};
-use crate::registry::{self, GameEntry, DEFAULT_GAME};
 use clap::Args;
 use diplo_core::Options;
+use diplo_games::{GameEntry, Kind, Session, DEFAULT_GAME};
 
-/// `--game` and the repeated `--option`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// Game id (see `diplo games`) [default: diplomat-chess]
+    /// Game id (see `diplo games`; default diplomat-chess)
     #[arg(long, value_name = "GAME")]
     pub game: Option<String>,
-    /// A rule option of the game, `key=value`; repeat for several (see `diplo games`)
+    /// A rule option of the game, `key=value`; repeat for several
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
 }
 
-/// `--position`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct PositionArg {
-    /// Start from this position string instead of the game's start position
+    /// The start position (the game's position string); the standard start by default
     #[arg(long, value_name = "POS")]
     pub position: Option<String>,
 }
 
 impl GameArgs {
-    /// The game named by `--game`, or the default.
     pub fn entry(&self) -> Result<&'static GameEntry> {
-        registry::find(self.game.as_deref().unwrap_or(DEFAULT_GAME))
+        Ok(diplo_games::find(
+            self.game.as_deref().unwrap_or(DEFAULT_GAME),
+        )?)
     }
 
-    /// The sequential engine of the chosen game and its validated options (`command` names
-    /// the command in the error for a simultaneous game).
-    pub fn sequential(&self, command: &str) -> Result<(&'static dyn SequentialEngine, Options)> {
+    pub fn checked_options(&self, entry: &GameEntry) -> Result<Options> {
+        Ok(entry.options(&self.options)?)
+    }
+
+    /// A game for any command that works on any game.
+    pub fn any_session(&self, position: &PositionArg) -> Result<Box<dyn Session>> {
         let entry = self.entry()?;
-        let engine = entry.sequential(command)?;
-        let options = parse_options(entry, &self.options)?;
-        Ok((engine, options))
+        let options = self.checked_options(entry)?;
+        Ok(entry.start(&options, position.position.as_deref())?)
     }
 
-    /// A game from `--position` (or the start) for a sequential command.
+    /// A game for a command that needs a sequential game.
     pub fn session(&self, position: &PositionArg, command: &str) -> Result<Box<dyn Session>> {
-        let (engine, options) = self.sequential(command)?;
-        engine
-            .new_game(&options, position.position.as_deref())
-            .map_err(CliError::Usage)
+        let entry = self.entry()?;
+        if entry.kind != Kind::Sequential {
+            return Err(CliError::usage(format!(
+                "`{command}` needs a sequential game; {} is a simultaneous game \
+                 (use `diplo adjudicate`)",
+                entry.id()
+            )));
+        }
+        self.any_session(position)
     }
 }
 
-/// Checks `key=value` pairs against the game's options (usage errors).
-pub fn parse_options(entry: &GameEntry, pairs: &[String]) -> Result<Options> {
-    Options::parse(entry.info, pairs).map_err(|e| CliError::usage(e.to_string()))
+/// The sequential face of a session that [`GameArgs::session`] made.
+pub fn sequential(session: &dyn Session) -> Result<&dyn diplo_games::SequentialSession> {
+    session
+        .as_sequential()
+        .ok_or_else(|| CliError::usage(format!("{} is not a sequential game", session.entry().id())))
 }

@@ -498,6 +498,22 @@ fn escape(value: &str) -> String {
     out
 }
 
+/// The value of a `[Name "value"]` tag line, found without reading the movetext (the
+/// simultaneous games have their own movetext syntax). Escaped quotes and backslashes in the
+/// value are read as the record writer writes them.
+pub fn scan_tag(text: &str, name: &str) -> Option<String> {
+    text.lines().map(str::trim).find_map(|line| {
+        let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+        let (key, value) = inner.split_once(char::is_whitespace)?;
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or(value);
+        (key == name).then(|| value.replace("\\\"", "\"").replace("\\\\", "\\"))
+    })
+}
+
 /// One tag pair as a record writes it: `[Name "value"]` and a newline.
 pub fn tag_line(name: &str, value: &str) -> String {
     format!("[{name} \"{}\"]\n", escape(value))

@@ -1,8 +1,6 @@
 //! `diplo adjudicate`: one turn of a simultaneous game.
 
 use crate::error::Result;
-use crate::registry;
-use crate::setup::parse_options;
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -22,14 +20,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
-    let entry = registry::find(&args.game)?;
-    let engine = entry.simultaneous()?;
-    let options = parse_options(entry, &args.options)?;
+    let entry = diplo_games::find(&args.game)?;
+    let options = entry.options(&args.options)?;
+    // Checked before the orders file is read: the command line is wrong, whatever it says.
+    entry.require_simultaneous()?;
     let orders = super::read_input(&args.orders)?;
-    write!(
-        out,
-        "{}",
-        engine.adjudicate(&options, &args.position, &orders)?
-    )?;
+    write!(out, "{}", entry.adjudicate(&options, &args.position, &orders)?)?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::wrap;
 use crate::error::Result;
-use crate::registry::{DEFAULT_GAME, GAMES};
+use diplo_games::{DEFAULT_GAME, GAMES};
 use std::io::Write;
 
 #[derive(clap::Args, Debug)]
@@ -19,11 +19,8 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> Result<()> {
         if game.id() == DEFAULT_GAME {
             title.push_str("  (default)");
         }
-        if !game.is_implemented() {
-            title.push_str("  [not implemented yet]");
-        }
         writeln!(out, "{title}")?;
-        let summary = format!("{} game; {}", game.kind().name(), game.info.summary);
+        let summary = format!("{} game; {}", game.kind.name(), game.info.summary);
         write!(out, "{}", wrap(&summary, "  ", 79))?;
         if game.info.options.is_empty() {
             writeln!(out, "  no options")?;

@@ -7,7 +7,6 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod show;
-pub mod simultaneous;
 
 use crate::error::{CliError, Result};
 use std::io::Read;

@@ -14,7 +14,7 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     let session = args.game.session(&args.position, "moves")?;
-    for mv in session.legal_moves() {
+    for mv in crate::setup::sequential(session.as_ref())?.legal_moves() {
         writeln!(out, "{} {}", mv.coordinate, mv.san)?;
     }
     Ok(())

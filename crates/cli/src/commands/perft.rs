@@ -20,6 +20,7 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     let session = args.game.session(&args.position, "perft")?;
+    let session = crate::setup::sequential(session.as_ref())?;
     let nodes = if args.divide {
         let mut total = 0;
         for (mv, count) in session.divide(args.depth) {

@@ -1,6 +1,6 @@
 //! `diplo show`: a text drawing of a position.
 
-use crate::engine::View;
+use crate::draw::{draw, View};
 use crate::error::Result;
 use crate::setup::{GameArgs, PositionArg};
 use std::io::Write;
@@ -27,6 +27,6 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         last_move: false,
         notes: true,
     };
-    write!(out, "{}", session.draw(&view)?)?;
+    write!(out, "{}", draw(session.as_ref(), &view)?)?;
     Ok(())
 }

@@ -74,6 +74,11 @@ impl<P: SequentialPosition> Game<P> {
         }
     }
 
+    /// Takes back a result decided outside the rules (a resignation); returns it.
+    pub fn cancel_end(&mut self) -> Option<GameResult> {
+        self.ended.take()
+    }
+
     /// Why an unfinished game is unfinished (`in progress`, `last chance`).
     pub fn unfinished_reason(&self) -> &'static str {
         self.position().unfinished_reason()

@@ -99,6 +99,11 @@ impl<S: SimultaneousPosition> Game<S> {
         }
     }
 
+    /// Takes back a result decided outside the rules (a resignation); returns it.
+    pub fn cancel_end(&mut self) -> Option<GameResult> {
+        self.ended.take()
+    }
+
     /// Resolves the current phase with both sides' checked orders (a side that owes none
     /// may pass its default orders) and moves the game on.
     pub fn play(

@@ -151,6 +151,12 @@ pub trait SimultaneousPosition:
     /// The rules' verdict.
     fn status(&self) -> Status;
 
+    /// What an adjudication did, told to the players: one line per order with the whole
+    /// reason, then what the next phase asks. `self` is the position the resolution led to.
+    fn explain(&self, resolution: &Self::Resolution) -> Vec<String> {
+        resolution.to_string().lines().map(str::to_string).collect()
+    }
+
     /// Writes one played phase of a game record: `self` is the position the orders were
     /// given in. Records written this way replay with the game's record reader.
     fn write_phase(&self, white: &Self::Orders, black: &Self::Orders, out: &mut String);

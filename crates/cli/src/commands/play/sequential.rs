@@ -1,24 +1,13 @@
-//! `diplo play`: two people at one keyboard. Reads standard input line by line, so a session
-//! can also be piped in; end of input ends it.
+//! `diplo play` for the sequential games: two people at one keyboard.
 
-use super::wrap;
-use crate::engine::{side_name, Session, View};
-use crate::error::Result;
-use crate::setup::{GameArgs, PositionArg};
-use diplo_core::{GameResult, Outcome};
+use crate::commands::wrap;
+use crate::draw::{draw, side_name, View};
+use crate::error::{CliError, Result};
+use diplo_core::{EndReason, GameResult};
+use diplo_games::{SequentialSession, Session};
 use std::io::{BufRead, Write};
 
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    #[command(flatten)]
-    pub game: GameArgs,
-    #[command(flatten)]
-    pub position: PositionArg,
-}
-
-const HELP: &str = "\
-Type a move in SAN (d3, Hc3, Bxe3, d-4, a3=black, b1=Rook, H@c2) or in coordinates
-(d2d3, d34, n2a3, a1b1r), or a command:
+const COMMANDS: &str = "\
   moves       list the legal moves
   undo        take back the last move (or a resignation)
   board       draw the board again
@@ -28,34 +17,33 @@ Type a move in SAN (d3, Hc3, Bxe3, d-4, a3=black, b1=Rook, H@c2) or in coordinat
   quit        leave (end of input does too)
 ";
 
-pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
-    let entry = args.game.entry()?;
-    if entry.kind() == crate::registry::Kind::Simultaneous {
-        let engine = entry.simultaneous()?;
-        let options = crate::setup::parse_options(entry, &args.game.options)?;
-        return super::simultaneous::play(engine, &options, args.position.position.as_deref(), out);
-    }
-    let mut session = args.game.session(&args.position, "play")?;
+/// Plays a sequential game at the terminal.
+pub fn play(session: &mut dyn Session, out: &mut dyn Write) -> Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut err = std::io::stderr();
-    Player {
-        session: session.as_mut(),
-        resigned: None,
-    }
-    .run(&mut input, out, &mut err)
+    Player { session }.run(&mut input, out, &mut err)
 }
 
-/// The state of a terminal game beyond the rules engine's.
+/// A terminal game.
 struct Player<'a> {
     session: &'a mut dyn Session,
-    /// A resignation ends the game outside the rules.
-    resigned: Option<GameResult>,
 }
 
 impl Player<'_> {
     fn result(&self) -> Option<GameResult> {
-        self.resigned.clone().or_else(|| self.session.result())
+        self.session.result()
+    }
+
+    fn game(&self) -> Result<&dyn SequentialSession> {
+        crate::setup::sequential(&*self.session)
+    }
+
+    fn game_mut(&mut self) -> Result<&mut dyn SequentialSession> {
+        let id = self.session.entry().id();
+        self.session
+            .as_sequential_mut()
+            .ok_or_else(|| CliError::usage(format!("{id} is not a sequential game")))
     }
 
     fn draw(&self, out: &mut dyn Write, notes: bool) -> Result<()> {
@@ -65,7 +53,7 @@ impl Player<'_> {
             ..View::default()
         };
         writeln!(out)?;
-        write!(out, "{}", self.session.draw(&view)?)?;
+        write!(out, "{}", draw(&*self.session, &view)?)?;
         Ok(())
     }
 
@@ -77,9 +65,14 @@ impl Player<'_> {
     ) -> Result<()> {
         self.draw(out, true)?;
         writeln!(out, "Type a move, or `help`.")?;
+        let notation = format!(
+            "{}, or a command:",
+            super::notation_help(self.session.entry().id())
+        );
+        let help = format!("{}{COMMANDS}", wrap(&notation, "", 79));
         let mut line = Vec::new();
         loop {
-            write!(out, "{}> ", self.session.side_to_move().name())?;
+            write!(out, "{}> ", self.game()?.side_to_move().name())?;
             out.flush()?;
             line.clear();
             if input.read_until(b'\n', &mut line)? == 0 {
@@ -95,7 +88,7 @@ impl Player<'_> {
             let reply = match command {
                 "" => Ok(()),
                 "quit" | "exit" => return Ok(()),
-                "help" | "?" => write!(out, "{HELP}").map_err(Into::into),
+                "help" | "?" => write!(out, "{help}").map_err(Into::into),
                 "board" => self.draw(out, true),
                 "moves" => self.list_moves(out),
                 "undo" => self.undo(out),
@@ -104,7 +97,7 @@ impl Player<'_> {
                 _ => self.play(text, out),
             };
             if let Err(e) = reply {
-                if matches!(e, crate::error::CliError::Io(_)) {
+                if matches!(e, CliError::Io(_)) {
                     return Err(e);
                 }
                 out.flush()?;
@@ -119,7 +112,7 @@ impl Player<'_> {
             return Ok(());
         }
         let moves: Vec<String> = self
-            .session
+            .game()?
             .legal_moves()
             .into_iter()
             .map(|m| m.san)
@@ -130,13 +123,18 @@ impl Player<'_> {
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> Result<()> {
-        if self.resigned.take().is_some() {
-            let side = side_name(self.session.side_to_move());
-            writeln!(out, "{side} takes back the resignation.")?;
+        if let Some(GameResult {
+            reason: EndReason::Resignation(side),
+            ..
+        }) = self.result()
+        {
+            // Taking back a resignation takes back no move.
+            self.session.cancel_end();
+            writeln!(out, "{} takes back the resignation.", side_name(side))?;
             return Ok(());
         }
-        if !self.session.undo() {
-            return Err(crate::error::CliError::usage("nothing to undo"));
+        if !self.game_mut()?.undo() {
+            return Err(CliError::usage("nothing to undo"));
         }
         writeln!(out, "Move taken back.")?;
         self.draw(out, false)
@@ -144,45 +142,42 @@ impl Player<'_> {
 
     fn resign(&mut self, out: &mut dyn Write) -> Result<()> {
         if let Some(result) = self.result() {
-            return Err(crate::error::CliError::usage(format!(
+            return Err(CliError::usage(format!(
                 "the game is already over ({result})"
             )));
         }
-        let side = self.session.side_to_move();
-        let result = GameResult {
-            outcome: Outcome::Win(!side),
-            reason: format!("{} resigns", side.name()),
-        };
+        let side = self.game()?.side_to_move();
+        let result = GameResult::win(!side, EndReason::Resignation(side));
         writeln!(out, "{} resigns.", side_name(side))?;
         writeln!(out, "result: {result}")?;
-        self.resigned = Some(result);
+        self.session.end(result);
         Ok(())
     }
 
     fn save(&self, path: &str, out: &mut dyn Write) -> Result<()> {
         if path.is_empty() {
-            return Err(crate::error::CliError::usage(
+            return Err(CliError::usage(
                 "save needs a file name: save FILE",
             ));
         }
-        let pgn = self.session.to_pgn(self.resigned.as_ref());
+        let pgn = self.session.record(&[]);
         std::fs::write(path, pgn)
-            .map_err(|e| crate::error::CliError::usage(format!("cannot write {path}: {e}")))?;
+            .map_err(|e| CliError::usage(format!("cannot write {path}: {e}")))?;
         writeln!(out, "Saved to {path}.")?;
         Ok(())
     }
 
     fn play(&mut self, text: &str, out: &mut dyn Write) -> Result<()> {
         if let Some(result) = self.result() {
-            return Err(crate::error::CliError::rules(format!(
+            return Err(CliError::rules(format!(
                 "the game is over ({result}); type undo, save FILE or quit"
             )));
         }
-        let side = self.session.side_to_move();
+        let side = self.game()?.side_to_move();
         let played = self
-            .session
+            .game_mut()?
             .play(text)
-            .map_err(|e| crate::error::CliError::rules(e.to_string()))?;
+            .map_err(|e| CliError::rules(e.to_string()))?;
         writeln!(
             out,
             "{} played {} ({}).",

@@ -4,7 +4,7 @@
 //! 1, 2, 3 going down toward the centre, the centre cell in the middle, then crowns 3, 2, 1 of
 //! the opposite radii h..n below. Column a is thus the straight line a1 a2 a3 4 h3 h2 h1.
 
-use crate::engine::{side_name, View};
+use super::{side_name, View};
 use crate::error::{CliError, Result};
 use diplo_core::Color;
 use diplomat_chess::{Cell, Game, Move, Piece, Position, Role, SubornRule};

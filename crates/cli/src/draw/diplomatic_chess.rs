@@ -1,7 +1,7 @@
 //! A text drawing of a Diplomatic Chess position: rank 8 on top, White's pieces in upper
 //! case, `D`/`d` the Diplomats, marked squares in brackets.
 
-use crate::engine::{side_name, View};
+use super::{side_name, View};
 use crate::error::{CliError, Result};
 use board8::Square;
 use diplomatic_chess::{Game, Position};
@@ -71,7 +71,7 @@ pub fn draw(game: &Game, view: &View) -> Result<String> {
         let _ = writeln!(out, "Game over: {result}.");
     } else {
         let _ = write!(out, "{} to move", side_name(pos.side_to_move()));
-        if game.last_chance_pending() {
+        if game.position().last_chance_pending() {
             out.push_str(" (last chance: the invasion wins unless it is broken by taking a queen)");
         }
         out.push_str(".\n");

@@ -1,39 +1,11 @@
-//! `replay` and `play` for simultaneous games: the parts that do not depend on the game
-//! (reading a record's tags, sealed input at one keyboard, showing the resolution).
+//! `diplo play` for the simultaneous games: sealed orders at one keyboard, then the
+//! resolution explained.
 
-use crate::engine::{side_name, SimultaneousEngine, SimultaneousSession};
-use crate::error::{CliError, Result};
-use crate::registry::GameEntry;
+use crate::draw::{draw, side_name, View};
+use crate::error::Result;
 use diplo_core::Color;
+use diplo_games::{Session, SimultaneousSession};
 use std::io::{BufRead, IsTerminal, Write};
-
-/// The value of a `[Name "value"]` tag line, found without reading the movetext (simultaneous
-/// records have their own movetext syntax).
-pub fn scan_tag(text: &str, name: &str) -> Option<String> {
-    text.lines().map(str::trim).find_map(|line| {
-        let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-        let (key, value) = inner.split_once(char::is_whitespace)?;
-        (key == name).then(|| value.trim().trim_matches('"').to_string())
-    })
-}
-
-/// `diplo replay` for a simultaneous game: prints the final position and result.
-pub fn replay(
-    entry: &GameEntry,
-    text: &str,
-    cli_options: &[String],
-    out: &mut dyn Write,
-) -> Result<()> {
-    let engine = entry.simultaneous()?;
-    let options = super::replay::merged_options(entry, scan_tag(text, "Options"), cli_options)?;
-    let session = engine.replay(text, &options)?;
-    writeln!(out, "position: {}", session.position_string())?;
-    match session.result() {
-        Some(result) => writeln!(out, "result: {result}")?,
-        None => writeln!(out, "result: * (in progress)")?,
-    }
-    Ok(())
-}
 
 /// Screen control for sealed input: a real terminal is cleared between players and does not
 /// echo the orders; piped input is read as it comes.
@@ -78,7 +50,7 @@ fn ask(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Option<Vec<String>>> {
-    let (least, most) = session.entry_count();
+    let (least, most) = session.order_count(side);
     loop {
         let count = if least == most {
             format!("{least}")
@@ -128,7 +100,7 @@ fn ask(
             writeln!(out)?;
             return Ok(None);
         }
-        match session.check(side, &entries) {
+        match session.check_orders(side, &entries) {
             Ok(()) => return Ok(Some(entries)),
             Err(e) => {
                 out.flush()?;
@@ -138,45 +110,80 @@ fn ask(
     }
 }
 
-/// `diplo play` for a simultaneous game: each side types its orders unseen, then the
+/// How a game's orders are written, for the players.
+fn order_help(session: &dyn Session) -> String {
+    match session.entry().id() {
+        "diplochess" => "DiploChess orders, one per line (spaces optional): hold `N c3 H`, move \
+             `R a1 - a5`, support `Q d1 S N d4` or `B b2 S R a1 - a5`, castle `O-O`; retreats \
+             `N e5 - c6` or `N e5 D`; build step `e8 = N`, `Build R a1`; adjustments \
+             `Build P d2`, `Disband N c3`. Pieces without orders hold; an empty line ends your \
+             orders."
+            .to_string(),
+        _ => {
+            let mode = match session.options().get("mode") {
+                Some("progressive") => {
+                    "a series of moves played step by step; an entry may be conditional, \
+                     e.g. `~e5?e5:exf6`, `wNh6?Nf5:d4`, `2Q?e4:Rd1`, `1?Bb5:Be2`"
+                }
+                Some("simultaneous-progressive") => {
+                    "a set of moves of different pieces, resolved together"
+                }
+                _ => "one move",
+            };
+            format!("Orders in SAN (Nf3, exd5, e8=Q, O-O) or coordinates (g1f3); {mode}.")
+        }
+    }
+}
+
+fn board(session: &dyn Session, out: &mut dyn Write) -> Result<()> {
+    write!(out, "{}", draw(session, &View::default())?)?;
+    Ok(())
+}
+
+/// Plays a simultaneous game: each side that owes orders types them unseen, then the
 /// resolution is shown with its explanations.
-pub fn play(
-    engine: &dyn SimultaneousEngine,
-    options: &diplo_core::Options,
-    position: Option<&str>,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let mut session = engine
-        .new_game(options, position)
-        .map_err(CliError::Usage)?;
+pub fn play(session: &mut dyn Session, out: &mut dyn Write) -> Result<()> {
     let stdin = std::io::stdin();
     let term = Terminal {
         interactive: stdin.is_terminal() && std::io::stdout().is_terminal(),
     };
     let mut input = stdin.lock();
     let mut err = std::io::stderr();
-    writeln!(out, "{}", session.order_help())?;
-    write!(out, "{}", session.draw())?;
+    writeln!(out, "{}", order_help(session))?;
+    board(session, out)?;
     loop {
         if let Some(result) = session.result() {
             writeln!(out, "result: {result}")?;
             return Ok(());
         }
-        let mut orders = Vec::with_capacity(2);
+        let Some(game) = session.as_simultaneous() else {
+            return Ok(());
+        };
+        let mut orders: [Option<Vec<String>>; 2] = [None, None];
+        let mut asked = false;
         for side in Color::ALL {
-            if side == Color::Black {
+            if !game.owes_orders(side) {
+                continue;
+            }
+            if asked {
                 term.clear(out)?;
             }
-            match ask(session.as_ref(), side, &term, &mut input, out, &mut err)? {
-                Some(entries) => orders.push(entries),
+            asked = true;
+            match ask(game, side, &term, &mut input, out, &mut err)? {
+                Some(entries) => orders[side.index()] = Some(entries),
                 None => return Ok(()),
             }
         }
         term.clear(out)?;
-        match session.resolve(&orders[0], &orders[1]) {
-            Ok(report) => {
-                write!(out, "{report}")?;
-                write!(out, "{}", session.draw())?;
+        let Some(game) = session.as_simultaneous_mut() else {
+            return Ok(());
+        };
+        match game.resolve(orders[0].as_deref(), orders[1].as_deref()) {
+            Ok(view) => {
+                for line in &view.explanation {
+                    writeln!(out, "{line}")?;
+                }
+                board(session, out)?;
                 writeln!(out, "position: {}", session.position_string())?;
             }
             Err(e) => writeln!(err, "error: {e}")?,

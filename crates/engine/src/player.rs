@@ -1,0 +1,76 @@
+//! Players: what chooses a move, or a side's orders, in a game held by a session.
+
+use diplo_core::Color;
+use diplo_games::Session;
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// What a player chose, in the game's notation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// The next move of a sequential game (coordinate notation).
+    Move(String),
+    /// One side's orders for the current phase of a simultaneous game.
+    Orders(Vec<String>),
+}
+
+/// A computer player.
+pub trait Player: Send {
+    /// Chooses for `side` in the game `session` holds: the next move when `side` is to move
+    /// in a sequential game, or `side`'s orders for the current phase of a simultaneous
+    /// game. `None` when there is nothing to choose (the game is over, or `side` is not
+    /// to move).
+    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice>;
+}
+
+/// A uniformly random legal move; in a simultaneous game, a random acceptable set of the
+/// side's legal orders.
+pub struct RandomPlayer {
+    rng: SmallRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+/// How many random sets are tried before a side falls back on its default orders.
+const SET_TRIES: usize = 64;
+
+impl Player for RandomPlayer {
+    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice> {
+        if session.result().is_some() {
+            return None;
+        }
+        if let Some(game) = session.as_sequential() {
+            if game.side_to_move() != side {
+                return None;
+            }
+            let moves = game.legal_moves();
+            return moves
+                .choose(&mut self.rng)
+                .map(|m| Choice::Move(m.coordinate.clone()));
+        }
+        let game = session.as_simultaneous()?;
+        if !game.owes_orders(side) {
+            return None;
+        }
+        let legal = game.legal_orders(side);
+        let (least, most) = game.order_count(side);
+        for _ in 0..SET_TRIES {
+            let size = self.rng.gen_range(least..=most.max(least)).min(legal.len());
+            let set: Vec<String> = legal
+                .choose_multiple(&mut self.rng, size)
+                .cloned()
+                .collect();
+            if game.check_orders(side, &set).is_ok() {
+                return Some(Choice::Orders(set));
+            }
+        }
+        Some(Choice::Orders(game.default_orders(side)))
+    }
+}
