@@ -211,7 +211,7 @@ impl Turn<'_> {
                 None => Outcome::Executed,
             },
             Kind::Move(c) => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     Outcome::Executed
                 } else if self.paradox[i] {
                     Outcome::Failed("paradox".into())
@@ -220,7 +220,7 @@ impl Turn<'_> {
                 }
             }
             Kind::Castle(a, b) => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     return Outcome::Executed;
                 }
                 if self.paradox[i] {
@@ -237,7 +237,7 @@ impl Turn<'_> {
             Kind::Support {
                 at, target, stat, ..
             } => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     return Outcome::Executed;
                 }
                 let why = match stat {
