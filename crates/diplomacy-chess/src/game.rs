@@ -152,37 +152,22 @@ impl State {
         Ok(())
     }
 
-    /// §10.2: own pieces that move in the set may be passed or replaced. Which pieces move is
-    /// found by reading the entries with a growing set of such pieces until it is stable.
+    /// §10.2: own pieces that move in the set may be passed or replaced, whatever the
+    /// pattern; the ticks decide whether they have left in time.
     fn validate_set(&self, orders: &mut Orders) -> Result<(), TurnError> {
         let pos = &self.position;
         let color = orders.color;
-        let mut transparent = 0u64;
-        let mut valid = Vec::new();
-        let mut chosen: Vec<Result<Order, OrderError>>;
-        loop {
-            valid.clear();
-            let rules = Rules {
-                transparent,
-                static_safety: false,
-            };
-            valid_orders(pos, color, rules, &mut valid);
-            chosen = orders
-                .entries
-                .iter()
-                .map(|(e, text)| e.choose(pos, &[]).0.select(text, &valid))
-                .collect();
-            let mut moving = 0u64;
-            for o in chosen.iter().flatten() {
-                moving |= o.from.bit();
-                if let Some((rook, _)) = o.castle_rook() {
-                    moving |= rook.bit();
-                }
+        // Which pieces move depends on how the entries read, and that depends on which own
+        // pieces may be passed. Growing from none finds chains (one piece leaves a square
+        // that another then passes); where each order needs another's piece to move first —
+        // swaps, rotations — only shrinking from all of them finds the set. Either way the
+        // orders are checked one by one below.
+        let (mut chosen, mut valid) = self.read_set(orders, 0);
+        if chosen.iter().any(Result::is_err) {
+            let (all, all_valid) = self.read_set(orders, pos.board.by_color(color));
+            if all.iter().all(Result::is_ok) {
+                (chosen, valid) = (all, all_valid);
             }
-            if moving & !transparent == 0 {
-                break;
-            }
-            transparent |= moving;
         }
         let mut used = 0u64;
         for (i, (result, (_, text))) in chosen.into_iter().zip(&orders.entries).enumerate() {
@@ -238,6 +223,51 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Reads the entries of a set with the own pieces that move in it transparent (§10.2),
+    /// starting from `start`: from no piece, the set of transparent pieces grows to the
+    /// pieces the entries move; from all own pieces, it shrinks to them. Returns each
+    /// entry's order and the valid orders it was read against.
+    fn read_set(
+        &self,
+        orders: &Orders,
+        start: u64,
+    ) -> (Vec<Result<Order, OrderError>>, Vec<Order>) {
+        let pos = &self.position;
+        let growing = start == 0;
+        let mut transparent = start;
+        let mut valid = Vec::new();
+        loop {
+            valid.clear();
+            let rules = Rules {
+                transparent,
+                static_safety: false,
+            };
+            valid_orders(pos, orders.color, rules, &mut valid);
+            let chosen: Vec<Result<Order, OrderError>> = orders
+                .entries
+                .iter()
+                .map(|(e, text)| e.choose(pos, &[]).0.select(text, &valid))
+                .collect();
+            let mut moving = 0u64;
+            for o in chosen.iter().flatten() {
+                moving |= o.from.bit();
+                if let Some((rook, _)) = o.castle_rook() {
+                    moving |= rook.bit();
+                }
+            }
+            // Each step adds or removes at least one of at most 16 pieces: this ends.
+            let next = if growing {
+                transparent | moving
+            } else {
+                transparent & moving
+            };
+            if next == transparent {
+                return (chosen, valid);
+            }
+            transparent = next;
+        }
     }
 
     /// Checks entries already read, as [`State::read_entries`] checks them once parsed: each

@@ -75,12 +75,25 @@ pub(crate) enum Kind {
     },
 }
 
-/// Decision states of the recursive resolver.
+/// Where a decision stands in the resolver ([`resolve`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum State {
-    Unresolved,
-    Guessing,
-    Resolved,
+    /// Not looked at yet.
+    Fresh,
+    /// Being computed further up the recursion: read as unknown (a cycle).
+    Active,
+    /// Computed, but its equation does not settle it yet.
+    Open,
+    /// Settled for good.
+    Done,
+}
+
+/// A decision's value while resolving: settled either way, or still unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tri {
+    No,
+    Yes,
+    Unknown,
 }
 
 /// One movement phase being adjudicated.
@@ -98,13 +111,16 @@ pub(crate) struct Turn<'a> {
     pub hold_sup_head: [u16; 64],
     pub next_sup: Vec<u16>,
     pub state: Vec<State>,
-    pub res: Vec<bool>,
+    /// The value of each decision (during a cycle's enumeration, the trial values).
+    pub val: Vec<Tri>,
     /// Decisions settled by the paradox rule (§5.7).
     pub paradox: Vec<bool>,
-    /// When each decision's computation last began (a counter): who started a cycle.
-    pub entered: Vec<u32>,
-    pub clock: u32,
-    pub deps: Vec<u16>,
+    /// Whether reading a fresh decision computes it (the first, recursive pass).
+    pub recursing: bool,
+    /// Decisions left open by the recursive pass.
+    pub open: Vec<u16>,
+    /// How many cycles were decided as a whole (§5.7), for the tests.
+    pub cycles: u32,
 }
 
 impl<'a> Turn<'a> {
@@ -127,12 +143,12 @@ impl<'a> Turn<'a> {
             into_head: [NONE; 64],
             hold_sup_head: [NONE; 64],
             next_sup: vec![NONE; n],
-            state: vec![State::Unresolved; n],
-            res: vec![false; n],
+            state: vec![State::Fresh; n],
+            val: vec![Tri::Unknown; n],
             paradox: vec![false; n],
-            entered: vec![0; n],
-            clock: 0,
-            deps: Vec::with_capacity(8),
+            recursing: true,
+            open: Vec::new(),
+            cycles: 0,
         };
         turn.check_duplicates()?;
         turn.classify();
@@ -424,16 +440,16 @@ mod consistency {
                 }
                 assert_eq!(
                     turn.state[i],
-                    State::Resolved,
+                    State::Done,
                     "seed {seed}: order {i} unresolved"
                 );
                 let again = turn.adjudicate(i);
-                if again != turn.res[i] {
+                if again != turn.is_yes(i) {
                     let support = matches!(turn.kinds[i], Kind::Support { .. });
                     assert!(
-                        support && turn.paradox[i] && !turn.res[i],
+                        support && turn.paradox[i] && !turn.is_yes(i),
                         "seed {seed}: `{order}` resolved {} but its equation gives {again}",
-                        turn.res[i]
+                        turn.is_yes(i)
                     );
                     paradoxes += 1;
                 }
@@ -488,8 +504,7 @@ mod consistency {
     /// movement), the resolver must take the one in which the most moves succeed (§5.7.1).
     #[test]
     fn resolver_finds_the_unique_solution() {
-        let mut unique = 0;
-        let mut several = 0;
+        let mut counts = (0, 0);
         for seed in 0..12000u64 {
             let mut rng = Rng::new(seed.wrapping_mul(7919));
             // Two kinds of phase: pieces over the whole board, and crowded phases (pieces
@@ -500,73 +515,134 @@ mod consistency {
                 crowded_position(&mut rng)
             };
             let orders = random_orders(&position, &mut rng);
-            let mut turn = Turn::new(&position, &orders).unwrap();
-            let decisions: Vec<usize> = (0..orders.len())
-                .filter(|&i| turn.has_decision(i))
-                .collect();
-            if decisions.len() > 13 {
-                continue;
+            brute_force(seed, &position, &orders, &mut counts);
+        }
+        eprintln!(
+            "{} phases with one solution, {} with several",
+            counts.0, counts.1
+        );
+    }
+
+    /// The same check on the phases built around cycles (`random::cycle_phase`).
+    #[test]
+    fn resolver_finds_the_unique_solution_of_cycle_phases() {
+        let mut counts = (0, 0);
+        for seed in 0..6000u64 {
+            let mut rng = Rng::new(seed.wrapping_mul(104_729));
+            let (position, orders) = crate::random::cycle_phase(&mut rng, 9);
+            brute_force(seed, &position, &orders, &mut counts);
+        }
+        eprintln!(
+            "{} phases with one solution, {} with several",
+            counts.0, counts.1
+        );
+        assert!(counts.0 > 1000 && counts.1 > 100, "{counts:?}");
+    }
+
+    /// Checks one phase against all assignments; `counts` adds up the phases with one
+    /// solution and with several.
+    fn brute_force(
+        seed: u64,
+        position: &Position,
+        orders: &[(Color, Order)],
+        counts: &mut (usize, usize),
+    ) {
+        let mut turn = Turn::new(position, orders).unwrap();
+        let decisions: Vec<usize> = (0..orders.len())
+            .filter(|&i| turn.has_decision(i))
+            .collect();
+        if decisions.len() > 13 {
+            return;
+        }
+        let mut solutions: Vec<u32> = Vec::new();
+        for bits in 0..(1u32 << decisions.len()) {
+            for (k, &d) in decisions.iter().enumerate() {
+                turn.state[d] = State::Done;
+                turn.val[d] = if bits & (1 << k) != 0 {
+                    Tri::Yes
+                } else {
+                    Tri::No
+                };
             }
-            let mut solutions: Vec<u32> = Vec::new();
-            for bits in 0..(1u32 << decisions.len()) {
-                for (k, &d) in decisions.iter().enumerate() {
-                    turn.state[d] = State::Resolved;
-                    turn.res[d] = bits & (1 << k) != 0;
-                }
-                let consistent = decisions
-                    .iter()
-                    .enumerate()
-                    .all(|(k, &d)| turn.adjudicate(d) == (bits & (1 << k) != 0));
-                if consistent {
-                    solutions.push(bits);
-                }
-            }
-            let mut fresh = Turn::new(&position, &orders).unwrap();
-            fresh.resolve_all();
-            let got: u32 = decisions
+            let consistent = decisions
                 .iter()
                 .enumerate()
-                .map(|(k, &d)| u32::from(fresh.res[d]) << k)
-                .sum();
-            let describe = || {
-                orders
-                    .iter()
-                    .map(|(c, o)| format!("{c}: {o}"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            };
-            match solutions.as_slice() {
-                [only] => {
-                    unique += 1;
+                .all(|(k, &d)| turn.adjudicate(d) == (bits & (1 << k) != 0));
+            if consistent {
+                solutions.push(bits);
+            }
+        }
+        let mut fresh = Turn::new(position, orders).unwrap();
+        fresh.resolve_all();
+        let got: u32 = decisions
+            .iter()
+            .enumerate()
+            .map(|(k, &d)| u32::from(fresh.is_yes(d)) << k)
+            .sum();
+        let describe = || {
+            orders
+                .iter()
+                .map(|(c, o)| format!("{c}: {o}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        match solutions.as_slice() {
+            [only] => {
+                counts.0 += 1;
+                assert_eq!(
+                    got,
+                    *only,
+                    "seed {seed}: position {position}, orders {}",
+                    describe()
+                );
+            }
+            [] => {}
+            many => {
+                counts.1 += 1;
+                let supports_only_differ = many.iter().all(|&b| {
+                    decisions.iter().enumerate().all(|(k, &d)| {
+                        matches!(turn.kinds[d], Kind::Support { .. })
+                            || (b ^ many[0]) & (1 << k) == 0
+                    })
+                });
+                if !supports_only_differ && !decisions.iter().any(|&d| fresh.paradox[d]) {
+                    // Moves only: circular movement, the solution with most moves.
+                    let best = many.iter().map(|b| b.count_ones()).max().unwrap();
                     assert_eq!(
-                        got,
-                        *only,
+                        got.count_ones(),
+                        best,
                         "seed {seed}: position {position}, orders {}",
                         describe()
                     );
                 }
-                [] => {}
-                many => {
-                    several += 1;
-                    let supports_only_differ = many.iter().all(|&b| {
-                        decisions.iter().enumerate().all(|(k, &d)| {
-                            matches!(turn.kinds[d], Kind::Support { .. })
-                                || (b ^ many[0]) & (1 << k) == 0
-                        })
-                    });
-                    if !supports_only_differ && !decisions.iter().any(|&d| fresh.paradox[d]) {
-                        // Moves only: circular movement, the solution with most moves.
-                        let best = many.iter().map(|b| b.count_ones()).max().unwrap();
-                        assert_eq!(
-                            got.count_ones(),
-                            best,
-                            "seed {seed}: position {position}, orders {}",
-                            describe()
-                        );
-                    }
-                }
             }
         }
-        eprintln!("{unique} phases with one solution, {several} with several");
+    }
+}
+
+#[cfg(test)]
+mod cycle_generator {
+    use super::*;
+    use crate::random::{cycle_phase, Rng};
+
+    /// The generator of the permutation tests (`tests/cycle_permutations.rs`) is meaningful:
+    /// many of its phases hold a cycle that the recursive pass leaves open.
+    #[test]
+    fn cycle_phases_hold_cycles() {
+        let (mut with_cycle, mut paradox, mut several) = (0, 0, 0);
+        let total = 2000;
+        for seed in 0..total {
+            let mut rng = Rng::new(seed);
+            let (position, orders) = cycle_phase(&mut rng, 7);
+            assert!(orders.len() <= 7 && orders.len() >= 2, "seed {seed}");
+            let mut turn = Turn::new(&position, &orders).unwrap();
+            turn.resolve_all();
+            with_cycle += usize::from(turn.cycles > 0);
+            several += usize::from(turn.cycles > 1);
+            paradox += usize::from(turn.paradox.iter().any(|&p| p));
+        }
+        eprintln!("{with_cycle} of {total} phases with a cycle, {several} with several, {paradox} with a paradox");
+        assert!(with_cycle * 4 > total as usize, "{with_cycle} of {total}");
+        assert!(paradox * 10 > total as usize, "{paradox} of {total}");
     }
 }

@@ -213,7 +213,7 @@ impl Turn<'_> {
                 None => Outcome::Executed,
             },
             Kind::Move(c) => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     Outcome::Executed
                 } else if self.paradox[i] {
                     Outcome::Failed("paradox".into())
@@ -222,7 +222,7 @@ impl Turn<'_> {
                 }
             }
             Kind::Castle(a, b) => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     return Outcome::Executed;
                 }
                 if self.paradox[i] {
@@ -239,7 +239,7 @@ impl Turn<'_> {
             Kind::Support {
                 at, target, stat, ..
             } => {
-                if self.res[i] {
+                if self.is_yes(i) {
                     return Outcome::Executed;
                 }
                 let why = match stat {
