@@ -57,7 +57,7 @@ impl GameArgs {
 
 /// The sequential face of a session that [`GameArgs::session`] made.
 pub fn sequential(session: &dyn Session) -> Result<&dyn diplo_games::SequentialSession> {
-    session
-        .as_sequential()
-        .ok_or_else(|| CliError::usage(format!("{} is not a sequential game", session.entry().id())))
+    session.as_sequential().ok_or_else(|| {
+        CliError::usage(format!("{} is not a sequential game", session.entry().id()))
+    })
 }

@@ -460,6 +460,11 @@ impl SimultaneousPosition for State {
     /// ambiguity is left to the set); in progressive mode any readable entry will do, since
     /// its step decides (an `executed` condition is checked against its place by
     /// [`SimultaneousPosition::check_orders`]).
+    /// The whole set read as `replay` reads it, so that an error names its entry.
+    fn read_orders<T: AsRef<str>>(&self, side: Color, texts: &[T]) -> Result<Orders, TurnError> {
+        self.parse_orders(side, texts)
+    }
+
     fn parse_order(&self, side: Color, text: &str) -> Result<Entry, TurnError> {
         let text = text.trim();
         let entry = Entry::read(text).map_err(|error| TurnError::Unreadable {

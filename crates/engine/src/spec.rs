@@ -121,17 +121,37 @@ mod tests {
 
     #[test]
     fn specs_read_and_write_back() {
-        for text in ["human", "engine", "engine:1", "engine:8@ms=200", "random", "greedy@ms=5"] {
+        for text in [
+            "human",
+            "engine",
+            "engine:1",
+            "engine:8@ms=200",
+            "random",
+            "greedy@ms=5",
+        ] {
             let spec: PlayerSpec = text.parse().unwrap();
             let written = spec.to_string();
-            let text = if text == "engine:8@ms=200" { "engine@ms=200" } else { text };
+            let text = if text == "engine:8@ms=200" {
+                "engine@ms=200"
+            } else {
+                text
+            };
             assert_eq!(written, text);
         }
         assert_eq!(
             "engine".parse::<PlayerSpec>().unwrap(),
             "engine:8".parse::<PlayerSpec>().unwrap()
         );
-        for bad in ["", "engine:0", "engine:9", "engine:x", "bot", "random@ms=0", "random@s=3", "random@ms=99999999999"] {
+        for bad in [
+            "",
+            "engine:0",
+            "engine:9",
+            "engine:x",
+            "bot",
+            "random@ms=0",
+            "random@s=3",
+            "random@ms=99999999999",
+        ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }

@@ -30,7 +30,10 @@ impl Error {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            Error::UnknownGame { .. } | Error::Options(_) | Error::Position(_) | Error::WrongKind(_)
+            Error::UnknownGame { .. }
+                | Error::Options(_)
+                | Error::Position(_)
+                | Error::WrongKind(_)
         )
     }
 }

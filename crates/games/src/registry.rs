@@ -77,7 +77,12 @@ impl GameEntry {
 
     /// Resolves one phase of a simultaneous game from an orders file: the output of
     /// `diplo adjudicate` (interfaces.md).
-    pub fn adjudicate(&self, options: &Options, position: &str, orders: &str) -> Result<String, Error> {
+    pub fn adjudicate(
+        &self,
+        options: &Options,
+        position: &str,
+        orders: &str,
+    ) -> Result<String, Error> {
         match self.adjudicate {
             Some(adjudicate) => adjudicate(options, position, orders),
             None => Err(self.not_simultaneous()),
@@ -277,16 +282,28 @@ fn replay_diplochess(
     })
 }
 
-fn adjudicate_diplomacy_chess(options: &Options, position: &str, orders: &str) -> Result<String, Error> {
+fn adjudicate_diplomacy_chess(
+    options: &Options,
+    position: &str,
+    orders: &str,
+) -> Result<String, Error> {
     use diplomacy_chess::AdjudicateError;
-    diplomacy_chess::adjudicate(diplomacy_chess::Mode::from_options(options), position, orders)
-        .map_err(|e| match e {
-            AdjudicateError::Position(_) => Error::Position(e.to_string()),
-            _ => Error::Orders(e.to_string()),
-        })
+    diplomacy_chess::adjudicate(
+        diplomacy_chess::Mode::from_options(options),
+        position,
+        orders,
+    )
+    .map_err(|e| match e {
+        AdjudicateError::Position(_) => Error::Position(e.to_string()),
+        _ => Error::Orders(e.to_string()),
+    })
 }
 
-fn adjudicate_diplochess(_options: &Options, position: &str, orders: &str) -> Result<String, Error> {
+fn adjudicate_diplochess(
+    _options: &Options,
+    position: &str,
+    orders: &str,
+) -> Result<String, Error> {
     let position: diplochess::Position = position
         .parse()
         .map_err(|e: diplochess::PositionError| Error::Position(e.to_string()))?;

@@ -25,14 +25,9 @@ impl<S: SimultaneousPosition> SimultaneousGameSession<S> {
     }
 
     fn read(&self, side: Color, texts: &[String]) -> Result<S::Orders, String> {
-        let position = self.game.position();
-        let orders = texts
-            .iter()
-            .map(|t| position.parse_order(side, t))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| e.to_string())?;
-        position
-            .check_orders(side, &orders)
+        self.game
+            .position()
+            .read_orders(side, texts)
             .map_err(|e| e.to_string())
     }
 
@@ -194,7 +189,9 @@ impl<S: SimultaneousPosition> SimultaneousSession for SimultaneousGameSession<S>
             .iter()
             .enumerate()
             .map(|(i, record)| {
-                let after = phases.get(i + 1).map_or(self.game.position(), |p| &p.before);
+                let after = phases
+                    .get(i + 1)
+                    .map_or(self.game.position(), |p| &p.before);
                 Self::view(record, after)
             })
             .collect()

@@ -25,6 +25,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     // Checked before the orders file is read: the command line is wrong, whatever it says.
     entry.require_simultaneous()?;
     let orders = super::read_input(&args.orders)?;
-    write!(out, "{}", entry.adjudicate(&options, &args.position, &orders)?)?;
+    write!(
+        out,
+        "{}",
+        entry.adjudicate(&options, &args.position, &orders)?
+    )?;
     Ok(())
 }

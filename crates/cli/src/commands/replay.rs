@@ -19,7 +19,8 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     let text = super::read_input(&args.file)?;
-    let replayed = diplo_games::replay_record(&text, args.game.game.as_deref(), &args.game.options)?;
+    let replayed =
+        diplo_games::replay_record(&text, args.game.game.as_deref(), &args.game.options)?;
     writeln!(out, "position: {}", replayed.session.position_string())?;
     writeln!(out, "result: {}", replayed.result)?;
     Ok(())

@@ -129,6 +129,19 @@ pub trait SimultaneousPosition:
         side: Color,
         orders: &[Self::Order],
     ) -> Result<Self::Orders, Self::OrderError>;
+    /// Reads and checks one side's orders for this phase from their texts, the whole set at
+    /// once; an error names the order at fault.
+    fn read_orders<T: AsRef<str>>(
+        &self,
+        side: Color,
+        texts: &[T],
+    ) -> Result<Self::Orders, Self::OrderError> {
+        let orders = texts
+            .iter()
+            .map(|t| self.parse_order(side, t.as_ref()))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.check_orders(side, &orders)
+    }
     /// The orders of a side that sends none (or misses its deadline).
     fn default_orders(&self, side: Color) -> Self::Orders;
     /// The orders of a checked set, in the order they were given.

@@ -156,9 +156,7 @@ impl Player<'_> {
 
     fn save(&self, path: &str, out: &mut dyn Write) -> Result<()> {
         if path.is_empty() {
-            return Err(CliError::usage(
-                "save needs a file name: save FILE",
-            ));
+            return Err(CliError::usage("save needs a file name: save FILE"));
         }
         let pgn = self.session.record(&[]);
         std::fs::write(path, pgn)

@@ -180,7 +180,12 @@ pub fn play(session: &mut dyn Session, out: &mut dyn Write) -> Result<()> {
         };
         match game.resolve(orders[0].as_deref(), orders[1].as_deref()) {
             Ok(view) => {
-                for line in &view.explanation {
+                // The result is announced once, at the top of the loop.
+                for line in view
+                    .explanation
+                    .iter()
+                    .filter(|l| !l.starts_with("result: "))
+                {
                     writeln!(out, "{line}")?;
                 }
                 board(session, out)?;
