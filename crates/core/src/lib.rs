@@ -12,6 +12,8 @@ mod outcome;
 pub mod record;
 pub mod sequential;
 pub mod simultaneous;
+#[cfg(feature = "serde")]
+pub mod text_serde;
 
 pub use color::{ByColor, Color};
 pub use options::{GameInfo, GameRules, OptionError, OptionSpec, Options};

@@ -23,6 +23,8 @@ mod piece;
 mod position;
 pub mod record;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod tables;
 

@@ -25,6 +25,8 @@ mod position;
 pub mod record;
 mod rules;
 pub mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod tables;
 
