@@ -32,25 +32,27 @@ pub fn split_side(line: &str) -> Option<(Color, &str)> {
     Some((color, rest.trim()))
 }
 
+/// Reads one order line, the `line`-th of its file.
+pub fn order_line(text: &str, line: usize) -> Result<OrderLine<'_>, MissingSide> {
+    let (color, order) = split_side(text).ok_or_else(|| MissingSide {
+        line,
+        text: text.trim().to_string(),
+    })?;
+    Ok(OrderLine {
+        line,
+        color,
+        text: order,
+    })
+}
+
 /// Every order line of an orders file, in file order.
 pub fn order_lines(text: &str) -> Result<Vec<OrderLine<'_>>, MissingSide> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (color, order) = split_side(line).ok_or_else(|| MissingSide {
-            line: i + 1,
-            text: line.to_string(),
-        })?;
-        out.push(OrderLine {
-            line: i + 1,
-            color,
-            text: order,
-        });
-    }
-    Ok(out)
+    text.lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(n, line)| order_line(line, n))
+        .collect()
 }
 
 #[cfg(test)]

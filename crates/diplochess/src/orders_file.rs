@@ -3,7 +3,7 @@
 //! this module reads the order texts.
 
 use crate::order::{Order, OrderParseError};
-use diplo_core::orders_file::{order_lines, MissingSide};
+use diplo_core::orders_file::{order_line, order_lines, MissingSide, OrderLine};
 use diplo_core::Color;
 
 pub use diplo_core::orders_file::split_side;
@@ -39,26 +39,22 @@ impl From<MissingSide> for OrdersFileError {
     }
 }
 
-fn read_order(text: &str, line: usize) -> Result<Order, OrdersFileError> {
-    text.parse()
-        .map_err(|source| OrdersFileError::Order { line, source })
+fn read_order(line: OrderLine<'_>) -> Result<(Color, Order), OrdersFileError> {
+    let order = line.text.parse().map_err(|source| OrdersFileError::Order {
+        line: line.line,
+        source,
+    })?;
+    Ok((line.color, order))
 }
 
-/// Reads one `side: order` line.
+/// Reads one `side: order` line, the `line`-th of its file.
 pub fn parse_line(text: &str, line: usize) -> Result<(Color, Order), OrdersFileError> {
-    let (color, order) = split_side(text).ok_or_else(|| OrdersFileError::Side {
-        line,
-        text: text.trim().to_string(),
-    })?;
-    Ok((color, read_order(order, line)?))
+    read_order(order_line(text, line)?)
 }
 
 /// Reads an orders file: one order per line; blank lines and `#` lines are skipped.
 pub fn parse(text: &str) -> Result<Vec<(Color, Order)>, OrdersFileError> {
-    order_lines(text)?
-        .into_iter()
-        .map(|l| Ok((l.color, read_order(l.text, l.line)?)))
-        .collect()
+    order_lines(text)?.into_iter().map(read_order).collect()
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ use crate::orders_file::{self, OrdersFileError};
 use crate::position::Position;
 use crate::state::State;
 use crate::Rules;
+use diplo_core::record::{is_result_token, option_pairs, read_tag_line, tag_value, TagPairError};
 use diplo_core::{Color, GameRules, OptionError, Options};
 
 /// One section of a turn: its phase and orders (with their line numbers).
@@ -37,10 +38,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        tag_value(&self.tags, name)
     }
 }
 
@@ -49,6 +47,8 @@ impl GameRecord {
 pub enum RecordError {
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
+    #[error("line {line}: bad tag pair: {error}")]
+    Tag { line: usize, error: TagPairError },
     #[error("line {line}: {source}")]
     Order {
         line: usize,
@@ -102,29 +102,6 @@ fn strip_comments(text: &str) -> Result<String, RecordError> {
     }
 }
 
-fn parse_tag(line: &str, n: usize) -> Result<(String, String), RecordError> {
-    let inner = line
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .ok_or_else(|| syntax(n, format!("bad tag `{line}`")))?;
-    let (name, rest) = inner
-        .trim()
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| syntax(n, format!("bad tag `{line}`")))?;
-    let rest = rest.trim();
-    let value = rest
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-        .ok_or_else(|| syntax(n, format!("tag value not quoted in `{line}`")))?;
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(syntax(n, format!("bad tag name in `{line}`")));
-    }
-    Ok((
-        name.to_string(),
-        value.replace("\\\"", "\"").replace("\\\\", "\\"),
-    ))
-}
-
 fn section_phase(word: &str) -> Option<Phase> {
     match word {
         "retreats" => Some(Phase::Retreats),
@@ -158,7 +135,8 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
             if !record.turns.is_empty() {
                 return Err(syntax(n, "tag pair after the first turn"));
             }
-            record.tags.push(parse_tag(line, n)?);
+            let tag = read_tag_line(line).map_err(|error| RecordError::Tag { line: n, error })?;
+            record.tags.push(tag);
         } else if let Some(num) = line.strip_prefix("turn ") {
             let number: u32 = num
                 .trim()
@@ -187,7 +165,7 @@ pub fn parse(text: &str) -> Result<GameRecord, RecordError> {
                 line: n,
                 orders: Vec::new(),
             });
-        } else if k + 1 == lines.len() && diplo_core::record::is_result_token(line) {
+        } else if k + 1 == lines.len() && is_result_token(line) {
             // A final result token is ignored.
         } else {
             let (color, order) = orders_file::parse_line(line, n)
@@ -220,10 +198,7 @@ pub fn rules(record: &GameRecord) -> Result<Rules, RecordError> {
     let Some(value) = record.tag("Options") else {
         return Ok(Rules::default());
     };
-    let pairs: Vec<&str> = value
-        .split([',', ' '])
-        .filter(|p| !p.trim().is_empty())
-        .collect();
+    let pairs: Vec<&str> = option_pairs(value).collect();
     let options = Options::parse(&GAME_INFO, &pairs).map_err(|e| RecordError::Options {
         value: value.to_string(),
         source: e,
@@ -330,30 +305,4 @@ fn play(
     game.play(white, black)
         .map(|_| ())
         .map_err(|e| err(e.to_string()))
-}
-
-/// Writes a record: tags, then one section per played phase.
-pub fn write(tags: &[(String, String)], turns: &[TurnRecord]) -> String {
-    let mut out = String::new();
-    for (name, value) in tags {
-        out.push_str(&format!(
-            "[{name} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    }
-    if !tags.is_empty() {
-        out.push('\n');
-    }
-    for turn in turns {
-        for section in &turn.sections {
-            match section.phase {
-                Phase::Movement => out.push_str(&format!("turn {}\n", turn.number)),
-                p => out.push_str(&format!("{p}\n")),
-            }
-            for (color, order, _) in &section.orders {
-                out.push_str(&format!("{color}: {order}\n"));
-            }
-        }
-    }
-    out
 }

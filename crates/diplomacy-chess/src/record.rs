@@ -5,6 +5,7 @@
 use crate::game::{Mode, TurnError};
 use crate::position::{Position, PositionError};
 use crate::state::{Game, State};
+use diplo_core::record::{is_result_token, read_tag_line, tag_value, TagPairError};
 use diplo_core::{Color, SimultaneousPosition};
 
 /// The series of a side that gave no orders (missed its deadline): its pieces stand still.
@@ -30,8 +31,8 @@ pub struct RecordTurn {
 /// Why a record could not be read or replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    #[error("line {0}: malformed tag")]
-    Tag(usize),
+    #[error("line {line}: bad tag pair: {error}")]
+    Tag { line: usize, error: TagPairError },
     #[error("unclosed comment")]
     Comment,
     #[error("turn {turn}: {problem}")]
@@ -72,15 +73,8 @@ pub enum TurnSyntax {
 
 impl GameRecord {
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        tag_value(&self.tags, name)
     }
-}
-
-fn is_result(token: &str) -> bool {
-    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 /// The move number a token starts with (`12.`, `12...`), and the rest of the token.
@@ -101,17 +95,9 @@ pub fn parse(text: &str, basic: bool) -> Result<GameRecord, RecordError> {
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
         if depth == 0 && trimmed.starts_with('[') {
-            let inner = trimmed
-                .strip_prefix('[')
-                .and_then(|t| t.strip_suffix(']'))
-                .ok_or(RecordError::Tag(i + 1))?;
-            let (name, value) = inner.split_once(' ').ok_or(RecordError::Tag(i + 1))?;
-            let value = value
-                .trim()
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or(RecordError::Tag(i + 1))?;
-            tags.push((name.to_string(), value.to_string()));
+            let tag =
+                read_tag_line(line).map_err(|error| RecordError::Tag { line: i + 1, error })?;
+            tags.push(tag);
             continue;
         }
         for c in line.chars() {
@@ -139,7 +125,7 @@ pub fn parse(text: &str, basic: bool) -> Result<GameRecord, RecordError> {
     };
     for line in body.lines() {
         for token in line.split_whitespace() {
-            if is_result(token) {
+            if is_result_token(token) {
                 finish(&mut current)?;
                 continue;
             }

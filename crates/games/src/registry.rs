@@ -1,7 +1,7 @@
 //! The four games: their ids, options and kind, and how to start, replay or adjudicate each.
 
 use crate::{Error, SequentialGameSession, Session, SimultaneousGameSession};
-use diplo_core::record::{final_result, parse_record, FinalResult, Record};
+use diplo_core::record::{final_result, option_pairs, parse_record, FinalResult, Record};
 use diplo_core::{
     GameInfo, GameRules, Options, SequentialGame, SequentialPosition, SimultaneousGame,
     SimultaneousPosition,
@@ -350,10 +350,7 @@ pub fn merged_options(
     let overridden: Vec<String> = cli.iter().filter_map(|p| key(p)).collect();
     let mut pairs: Vec<String> = Vec::new();
     if let Some(tag) = tag {
-        let kept: Vec<&str> = tag
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
+        let kept: Vec<&str> = option_pairs(tag)
             .filter(|p| !matches!(key(p), Some(k) if overridden.contains(&k)))
             .collect();
         entry

@@ -2,7 +2,7 @@
 //! adjudication did, the positions reached (for repetition) and the record.
 
 use super::{Phase, Repetitions, SimultaneousPosition};
-use crate::record::game_tags;
+use crate::record::{game_tags, write_tags};
 use crate::{Color, GameResult, GameRules, Status};
 
 /// One phase as it was played.
@@ -142,11 +142,7 @@ impl<S: SimultaneousPosition> Game<S> {
             (self.start != S::start(rules)).then(|| self.start.to_string()),
             token,
         );
-        let mut out = String::new();
-        for (name, value) in &tags {
-            out.push_str(&crate::record::tag_line(name, value));
-        }
-        out.push('\n');
+        let mut out = write_tags(&tags);
         for phase in &self.phases {
             phase
                 .before
