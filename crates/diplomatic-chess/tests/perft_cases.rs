@@ -1,5 +1,7 @@
 //! Perft figures from `tests/cases/diplomatic-chess/perft/*.perft` (format in the README
 //! there): the fast generator must match every figure, the reference walker every small one.
+//! Perft through the trait (for every sequential game) is checked in
+//! `crates/games/tests/perft_cases.rs`.
 
 mod reference;
 
@@ -94,33 +96,6 @@ fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
 #[test]
 fn fast_generator_matches_every_figure() {
     check_all(|case, pos| perft_mismatches(&case.depths, |_, _| true, "", |d| perft(pos, d)));
-}
-
-#[test]
-fn generic_perft_through_the_trait_matches_every_figure() {
-    check_all(|case, pos| {
-        let mut failures = perft_mismatches(
-            &case.depths,
-            |_, _| true,
-            "generic",
-            |d| diplo_core::sequential::perft::<Position>(pos, d),
-        );
-        // `divide` splits the same figure by root turn (at a depth that keeps debug runs short).
-        let depth = case.depths.len().min(3);
-        if let Some(&leaves) = case.depths.get(depth.wrapping_sub(1)) {
-            let depth = depth as u32;
-            let split: u64 = diplo_core::sequential::divide::<Position>(pos, depth)
-                .iter()
-                .map(|(_, n)| n)
-                .sum();
-            if split != leaves {
-                failures.push(format!(
-                    "divide at depth {depth} sums to {split}, not {leaves}"
-                ));
-            }
-        }
-        failures
-    });
 }
 
 #[test]
