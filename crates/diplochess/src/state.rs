@@ -579,7 +579,7 @@ impl SimultaneousPosition for State {
 
     /// A `turn <n>` section with both sides' movement orders, or a `retreats`, `builds` or
     /// `adjustments` section when somebody gave orders in that phase (§10.4).
-    fn write_phase(&self, white: &Orders, black: &Orders, out: &mut String) {
+    fn write_phase(&self, white: &Orders, black: &Orders, _: &Resolution, out: &mut String) {
         use std::fmt::Write;
         match self.current_phase() {
             Some(Phase::Movement) => {

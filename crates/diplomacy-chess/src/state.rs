@@ -17,9 +17,7 @@ use crate::resolve::{resolve, OrderOutcome};
 use crate::terminal::{automatic_draw, mate_or_stalemate};
 use crate::validity::{in_check, valid_orders, Rules};
 use board8::{between, pawn_attacks, zobrist, Bitboard, Role};
-use diplo_core::{
-    Color, GameResult, NoHistory, Phase, PhaseKind, Repetitions, SimultaneousPosition, Status,
-};
+use diplo_core::{Color, GameResult, Phase, PhaseKind, Repetitions, SimultaneousPosition, Status};
 use std::fmt;
 use std::ops::Deref;
 use std::sync::OnceLock;
@@ -624,28 +622,28 @@ impl SimultaneousPosition for State {
     /// was played in; an entry that was skipped or came after the end as given, and a
     /// conditional in its own syntax). A side that gave no entry (its default) is written
     /// `--`, which the record reader reads back as no orders.
-    fn write_phase(&self, white: &Orders, black: &Orders, out: &mut String) {
+    ///
+    /// The steps are those of the game's own resolution: a game that ended mid-turn by
+    /// repetition ended there, which resolving again without the history would not see.
+    fn write_phase(&self, white: &Orders, black: &Orders, report: &TurnReport, out: &mut String) {
         let texts: [Vec<String>; 2] = match self.mode {
-            Mode::Progressive => {
-                let (_, report) = self.resolve(white, black, &mut NoHistory);
-                [white, black].map(|side| {
-                    side.given
-                        .iter()
-                        .enumerate()
-                        .map(|(i, entry)| {
-                            let played = report.entries.iter().find(|r| {
-                                r.color == side.color
-                                    && r.index == i
-                                    && matches!(r.outcome, EntryOutcome::Resolved(_))
-                            });
-                            match (entry, played) {
-                                (Entry::Move { .. }, Some(r)) => r.text.clone(),
-                                _ => entry.to_string(),
-                            }
-                        })
-                        .collect()
-                })
-            }
+            Mode::Progressive => [white, black].map(|side| {
+                side.given
+                    .iter()
+                    .enumerate()
+                    .map(|(i, entry)| {
+                        let played = report.entries.iter().find(|r| {
+                            r.color == side.color
+                                && r.index == i
+                                && matches!(r.outcome, EntryOutcome::Resolved(_))
+                        });
+                        match (entry, played) {
+                            (Entry::Move { .. }, Some(r)) => r.text.clone(),
+                            _ => entry.to_string(),
+                        }
+                    })
+                    .collect()
+            }),
             Mode::Basic | Mode::SimultaneousProgressive => [white.san.clone(), black.san.clone()],
         };
         let series = |texts: &[String]| {

@@ -98,6 +98,29 @@ fn a_progressive_game_may_end_in_the_middle_of_its_last_turn() {
     );
 }
 
+/// A progressive game drawn by repetition in the middle of its last turn: the record a
+/// game writes keeps the entries after the end as they were given (§12.5), not as they
+/// would have been played had the game gone on (a resolution without the game's history
+/// sees no repetition). Black's last `Qe6` came after the end; had it been played it would
+/// have been `Qxe6`.
+#[test]
+fn entries_after_a_repetition_are_written_as_given() {
+    let text = "1. d3 / d5\n\
+        2. Qd2, h4 / Be6, Bg4\n\
+        3. Rh2, a4, g4 / Nh6, Qd7, Bf5\n\
+        4. Nc3, Qxh6, Ra2, e3 / Bh3, Be6, Na6, Be4\n\
+        5. Kd1, Qb6, Rh3, Nb1, h5 / f5, O-O-O, Rd8, Bf5, b6\n\
+        6. Bg2, d4, g5, Qxb6, Ke2, Ne2 / d4, c5, Kb8, Qd6, Bg8, Nc5\n\
+        7. -- / Qg6, e5, Qc6, h6, Qd5, Rc8, Re8\n\
+        8. f3, Rg3, Qg6, Kf3, Rh2, g6, Qe6, Be4 / Qf7, c4, d3, Bd6, Qxg2, Qh1, e4, Qe6\n";
+    let game = replay(text, Mode::Progressive).unwrap();
+    let result = game.result().expect("drawn");
+    assert_eq!(result.reason, EndReason::ThreefoldRepetition);
+    let written = game.record(&[]);
+    let turns: Vec<&str> = written.lines().filter(|l| l.contains(" / ")).collect();
+    assert_eq!(turns.last(), text.lines().last().as_ref(), "{written}");
+}
+
 /// Random games in every mode: nothing panics, kings are never captured (§8.5), and every
 /// report has one line per entry.
 #[test]

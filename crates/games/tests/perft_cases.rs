@@ -94,7 +94,9 @@ fn check_game(entry: &'static GameEntry, setting_key: &str) -> (Vec<String>, BTr
                 .map(|m| m.coordinate)
                 .collect();
             if roots != legal {
-                problems.push(format!("{here}: divide's root moves are not the legal moves"));
+                problems.push(format!(
+                    "{here}: divide's root moves are not the legal moves"
+                ));
             }
         }
     }

@@ -146,7 +146,7 @@ impl<S: SimultaneousPosition> Game<S> {
         for phase in &self.phases {
             phase
                 .before
-                .write_phase(&phase.white, &phase.black, &mut out);
+                .write_phase(&phase.white, &phase.black, &phase.resolution, &mut out);
         }
         out.push_str(token);
         out.push('\n');

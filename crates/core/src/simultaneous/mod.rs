@@ -171,6 +171,14 @@ pub trait SimultaneousPosition:
     }
 
     /// Writes one played phase of a game record: `self` is the position the orders were
-    /// given in. Records written this way replay with the game's record reader.
-    fn write_phase(&self, white: &Self::Orders, black: &Self::Orders, out: &mut String);
+    /// given in, `resolution` what the game's adjudication of them did (with the game's
+    /// history, so a record can write each order as it was played). Records written this
+    /// way replay with the game's record reader.
+    fn write_phase(
+        &self,
+        white: &Self::Orders,
+        black: &Self::Orders,
+        resolution: &Self::Resolution,
+        out: &mut String,
+    );
 }
