@@ -3,10 +3,10 @@
 //! read by `State::read_orders` into a phase of the generic game), and records replayed
 //! under every option.
 
-use diplo_core::orders_file::order_lines;
-use diplo_core::{Color, SimultaneousPosition};
 use diplochess::{adjudicate, orders_file, record, Game, Order, Position, Rules, State};
 use libfuzzer_sys::fuzz_target;
+
+mod common;
 
 const RULES: [Rules; 2] = [
     Rules {
@@ -18,40 +18,6 @@ const RULES: [Rules; 2] = [
         bloody: true,
     },
 ];
-
-/// Reads each side's lines of an orders file as that side's orders for the state's phase
-/// and resolves it; read errors must print.
-fn play_phase(game: &mut Game, text: &str) {
-    let Ok(lines) = order_lines(text) else {
-        return;
-    };
-    let state = game.position().clone();
-    let [white, black] = Color::ALL.map(|side| {
-        let texts: Vec<&str> = lines
-            .iter()
-            .filter(|l| l.color == side)
-            .map(|l| l.text)
-            .collect();
-        for text in &texts {
-            if let Err(e) = state.parse_order(side, text) {
-                assert!(!e.to_string().is_empty());
-            }
-        }
-        state.read_orders(side, &texts)
-    });
-    match (white, black) {
-        (Ok(white), Ok(black)) => {
-            if let Ok(played) = game.play(white, black) {
-                let _ = played.resolution.to_string();
-            }
-        }
-        (white, black) => {
-            for e in [white.err(), black.err()].into_iter().flatten() {
-                assert!(!e.to_string().is_empty());
-            }
-        }
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -76,8 +42,8 @@ fuzz_target!(|data: &[u8]| {
     }
     for rules in RULES {
         let mut game = Game::new(State::new(Position::start(), rules));
-        play_phase(&mut game, text);
-        play_phase(&mut game, text);
+        common::play_orders_file(&mut game, text);
+        common::play_orders_file(&mut game, text);
     }
     match record::parse(text) {
         Ok(rec) => match record::start_position(&rec) {

@@ -3,10 +3,10 @@
 //! (through `adjudicate`, and read by `State::read_orders` into a turn of the generic game),
 //! and records, in all three modes.
 
-use diplo_core::orders_file::order_lines;
-use diplo_core::{Color, SimultaneousPosition};
 use diplomacy_chess::{adjudicate, record, Entry, Game, Mode, Notation, Position, State};
 use libfuzzer_sys::fuzz_target;
+
+mod common;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 3";
 
@@ -15,40 +15,6 @@ const MODES: [Mode; 3] = [
     Mode::Progressive,
     Mode::SimultaneousProgressive,
 ];
-
-/// Reads each side's lines of an orders file as that side's entries for the turn and
-/// resolves it; read errors must print.
-fn play_turn(game: &mut Game, text: &str) {
-    let Ok(lines) = order_lines(text) else {
-        return;
-    };
-    let state = game.position().clone();
-    let [white, black] = Color::ALL.map(|side| {
-        let texts: Vec<&str> = lines
-            .iter()
-            .filter(|l| l.color == side)
-            .map(|l| l.text)
-            .collect();
-        for text in &texts {
-            if let Err(e) = state.parse_order(side, text) {
-                assert!(!e.to_string().is_empty());
-            }
-        }
-        state.read_orders(side, &texts)
-    });
-    match (white, black) {
-        (Ok(white), Ok(black)) => {
-            if let Ok(played) = game.play(white, black) {
-                let _ = played.resolution.to_string();
-            }
-        }
-        (white, black) => {
-            for e in [white.err(), black.err()].into_iter().flatten() {
-                assert!(!e.to_string().is_empty());
-            }
-        }
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -69,14 +35,14 @@ fuzz_target!(|data: &[u8]| {
         }
         let start: Position = START.parse().expect("the fuzz start");
         let mut game = Game::new(State::new(start, mode));
-        play_turn(&mut game, text);
-        play_turn(&mut game, text);
+        common::play_orders_file(&mut game, text);
+        common::play_orders_file(&mut game, text);
         match record::replay(text, mode) {
             // What a replayed game writes replays to the same position.
             Ok(game) => {
                 let written = game.record(&[]);
-                let again = record::replay(&written, mode)
-                    .unwrap_or_else(|e| panic!("{e}\n{written}"));
+                let again =
+                    record::replay(&written, mode).unwrap_or_else(|e| panic!("{e}\n{written}"));
                 assert_eq!(again.position(), game.position());
             }
             Err(e) => assert!(!e.to_string().is_empty()),

@@ -15,8 +15,8 @@ fuzz_target!(|data: &[u8]| {
             Ok(replayed) => {
                 let session = replayed.session;
                 let written = session.record(&[]);
-                let again = replay_record(&written, None, &[])
-                    .unwrap_or_else(|e| panic!("{e}\n{written}"));
+                let again =
+                    replay_record(&written, None, &[]).unwrap_or_else(|e| panic!("{e}\n{written}"));
                 assert_eq!(again.session.entry().id(), session.entry().id());
                 assert_eq!(again.session.position_string(), session.position_string());
                 assert_eq!(again.session.result(), session.result());

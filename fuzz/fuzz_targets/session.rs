@@ -72,7 +72,11 @@ fuzz_target!(|data: &[u8]| {
         .expect("a position string reads back");
     assert_eq!(again.position_string(), session.position_string());
     for (i, line) in lines.take(64).enumerate() {
-        let side = if i % 2 == 0 { Color::White } else { Color::Black };
+        let side = if i % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         play_line(session.as_mut(), line, side);
     }
     // A DiploChess record holds whole turns: one stopped within a turn replays that turn's
@@ -87,7 +91,10 @@ fuzz_target!(|data: &[u8]| {
         )
     });
     if !within_turn {
-        assert_eq!(replayed.session.position_string(), session.position_string());
+        assert_eq!(
+            replayed.session.position_string(),
+            session.position_string()
+        );
         assert_eq!(replayed.session.result(), session.result());
     }
 });
