@@ -34,6 +34,9 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The result token ending the movetext (`1-0`, `0-1`, `1/2-1/2` or `*`), if present.
     pub result: Option<String>,
+    /// The number and side written before the first move, if the record numbers it: where
+    /// the record says the game starts, which the start position must agree with.
+    pub first_number: Option<(u32, Color)>,
 }
 
 impl Record {
@@ -422,7 +425,10 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
                     i += 1;
                 }
                 match expected {
-                    None => expected = Some((*number, side)),
+                    None => {
+                        expected = Some((*number, side));
+                        record.first_number = Some((*number, side));
+                    }
                     Some(e) if e == (*number, side) => {}
                     Some((n, s)) => {
                         return Err(RecordError::MoveNumber {

@@ -49,7 +49,8 @@ impl GameRecord {
 pub enum RecordError {
     #[error("line {line}: {message}")]
     Syntax { line: usize, message: String },
-    #[error("line {line}: {source}")]
+    /// The order's own error names its line.
+    #[error("{source}")]
     Order {
         line: usize,
         #[source]
