@@ -7,6 +7,7 @@ mod commands;
 mod draw;
 mod error;
 mod setup;
+mod term;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;

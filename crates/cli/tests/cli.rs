@@ -284,7 +284,7 @@ fn adjudicate_is_not_there_yet() {
 
 #[test]
 fn show_draws_the_start() {
-    let (out, _) = run(&["show"], 0);
+    let (out, _) = run(&["show", "--layout", "columns"], 0);
     assert!(out.contains(&format!("position: {START}")), "{out}");
     assert!(out.contains("White to move"), "{out}");
     assert!(out.contains(" H    B    K    R    D "), "{out}");

@@ -538,7 +538,10 @@ impl SimultaneousPosition for State {
                         Err(if list.is_empty() {
                             format!("{to} is not open to it: it has no retreat (`{piece} D`)")
                         } else {
-                            format!("{to} is not open to it (it may retreat to {})", list.join(" "))
+                            format!(
+                                "{to} is not open to it (it may retreat to {})",
+                                list.join(" ")
+                            )
                         })
                     }
                     _ => Ok(()),

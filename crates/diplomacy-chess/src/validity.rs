@@ -379,7 +379,9 @@ pub fn refusal(pos: &Position, color: Color, notation: &Notation, rules: Rules) 
     }
     match candidates().nth(1) {
         None => {
-            let from = candidates().next().map_or(String::new(), |sq| format!(" on {sq}"));
+            let from = candidates()
+                .next()
+                .map_or(String::new(), |sq| format!(" on {sq}"));
             format!("the {named}{from} cannot move to {to}")
         }
         Some(_) => format!("no {named} of yours can move to {to}"),

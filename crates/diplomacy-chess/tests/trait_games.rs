@@ -12,8 +12,8 @@ use diplo_core::{
 };
 use diplomacy_chess::validity::{valid_orders, Rules};
 use diplomacy_chess::{
-    adjudicate, record, Condition, Entry, EntryOutcome, Game, Mode, Orders, Position,
-    State, TurnError, GAME_INFO,
+    adjudicate, record, Condition, Entry, EntryOutcome, Game, Mode, Orders, Position, State,
+    TurnError, GAME_INFO,
 };
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
