@@ -41,5 +41,15 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> Result<()> {
             write!(out, "{}", wrap(option.help, "      ", 79))?;
         }
     }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Start a game: diplo play --game ID [--option key=value]... \
+         (two people at one keyboard;"
+    )?;
+    writeln!(
+        out,
+        "  --black random plays against the computer; `help` at the prompt lists the commands)."
+    )?;
     Ok(())
 }

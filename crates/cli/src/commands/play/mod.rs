@@ -82,7 +82,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
             let text = super::read_input(path)?;
             let replayed =
                 diplo_games::replay_record(&text, args.game.game.as_deref(), &args.game.options)?;
-            (replayed.session, Some((path.clone(), replayed.result)))
+            (
+                replayed.session,
+                Some((path.clone(), ended_as_recorded(&text))),
+            )
         }
     };
     let spec = |text: &str, flag: &str| {
@@ -129,14 +132,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         err: &mut err,
     };
     table.intro(resumed.as_ref().map(|(path, _)| path.as_str()))?;
-    if let Some((_, result)) = &resumed {
+    if let Some((_, Some(ending))) = &resumed {
         // A result the record states but the rules did not reach (a resignation): the game
         // stays over.
-        if result.outcome.is_some() && table.session.result().is_none() {
-            writeln!(
-                table.out,
-                "The record ends {result}: the game is over. Type `save FILE` to copy it, or `quit`."
-            )?;
+        if table.session.result().is_none() {
+            writeln!(table.out, "The record ends {ending}: the game is over.")?;
             return table.after_the_end();
         }
     }
@@ -145,6 +145,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     } else {
         sequential::play(&mut table)
     }
+}
+
+/// How a saved record says its game ended outside the rules: its `[Result]` tag, when that
+/// is a decided result, with the `[Termination]` reason (`0-1 (white resigns)`). The rules'
+/// own results need no tag: replaying the moves reaches them.
+fn ended_as_recorded(text: &str) -> Option<String> {
+    let result = diplo_core::record::scan_tag(text, "Result")?;
+    if !matches!(result.as_str(), "1-0" | "0-1" | "1/2-1/2") {
+        return None;
+    }
+    Some(match diplo_core::record::scan_tag(text, "Termination") {
+        Some(reason) => format!("{result} ({reason})"),
+        None => result,
+    })
 }
 
 /// How moves of a game are written, for the help text.

@@ -9,8 +9,7 @@ use diplo_core::{Color, EndReason, GameResult};
 use diplo_engine::Choice;
 use diplo_games::SequentialSession;
 
-const COMMANDS: &str = "\
-  moves          list the legal moves
+const COMMANDS: &str = "  moves          list the legal moves
   targets CELL   show where the piece on CELL can go
   undo           take back the last move (or a resignation)
   board          draw the board again

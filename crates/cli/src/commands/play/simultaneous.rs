@@ -18,8 +18,8 @@ use diplo_core::{Color, PhaseKind};
 use diplo_engine::Choice;
 use diplo_games::SimultaneousSession;
 
-const COMMANDS: &str = "\
-  moves [CELL]   list the possible orders (in DiploChess per piece; CELL: that piece's,
+const COMMANDS: &str =
+    "  moves [CELL]   list the possible orders (in DiploChess per piece; CELL: that piece's,
                  supports included)
   list           your orders so far
   undo           take back your last order
@@ -391,7 +391,11 @@ fn list_possible(t: &mut Table, side: Color, cell: &str) -> Result<()> {
         let mut items: Vec<&str> = others.iter().map(|s| s.as_str()).collect();
         let more;
         if cell.is_empty() && !supports.is_empty() {
-            more = format!("+{} supports", supports.len());
+            more = format!(
+                "+{} {}",
+                supports.len(),
+                plural(supports.len(), "support", "supports")
+            );
             items.push(&more);
         } else {
             items.extend(supports.iter().map(|s| s.as_str()));
