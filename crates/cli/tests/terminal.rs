@@ -326,12 +326,12 @@ fn show_draws_the_simultaneous_games_flipped_and_in_colour() {
 fn the_round_board_shows_the_rim_and_targets() {
     let (out, _) = run_stdin(&["show", "--position", "4R5k3/14/K13/1 b 1"], "", 0);
     assert!(out.contains("Black to move (move 1), in check"), "{out}");
-    // Every radius letter is drawn, around the rim.
+    // Every rim cell is named around the rim.
     for letter in 'a'..='n' {
+        let name = format!("{letter}1");
         assert!(
-            out.lines()
-                .any(|l| l.split_whitespace().any(|w| w == letter.to_string())),
-            "{letter}\n{out}"
+            out.lines().any(|l| l.split_whitespace().any(|w| w == name)),
+            "{name}\n{out}"
         );
     }
     let (out, _) = play(&["--position", "4R6p2/14/K6k6/1 w 1"], "targets e1\nquit\n");

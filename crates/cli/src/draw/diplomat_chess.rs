@@ -71,9 +71,9 @@ pub fn draw(game: &Game, view: &View) -> Result<String> {
     if view.notes {
         out.push_str(match view.layout {
             Layout::Round => {
-                "  Crown 1 is the rim, crown 3 the inner ring, 4 the centre; cell d1 is radius d\n  \
-                 on the rim. Opposite radii (a and h, b and i, ...) meet in a straight line\n  \
-                 through the centre. White upper case, Black lower case.\n"
+                "  The labels name the rim cells (crown 1); along radius d, d2 and d3 lie inward,\n  \
+                 then the centre 4. Opposite radii (a and h, b and i, ...) meet in a straight\n  \
+                 line through the centre. White upper case, Black lower case.\n"
             }
             Layout::Columns => {
                 "  Each column is a diameter: a1 a2 a3 4 h3 h2 h1 is one straight line.\n  \
@@ -137,13 +137,15 @@ fn visible_len(text: &str) -> usize {
 /// inner crown needs at least 4 columns between neighbours: 2π·3.6·2.75/14 ≈ 4.4.
 const RING: [f64; 3] = [9.6, 6.6, 3.6];
 const LETTERS: f64 = 11.0;
+/// The labels sit a little further out sideways, clear of the rim cells beside them.
+const LETTERS_X: f64 = 11.8;
 const STRETCH: f64 = 2.75;
 
 /// The round layout: radius d points down (White's side), k up, a..g run left to right
 /// along the bottom and h..n right to left along the top; flipped, it turns half a turn.
 fn round(out: &mut String, pos: &Position, marks: &[Mark], flip: bool, style: Style) {
     let rows = 2 * LETTERS as usize + 1;
-    let width = (2.0 * LETTERS * STRETCH) as usize + 4;
+    let width = (2.0 * LETTERS_X * STRETCH) as usize + 4;
     let (cx, cy) = (width as f64 / 2.0, (rows / 2) as f64);
     // Each row: (column, text) pieces, drawn left to right.
     let mut items: Vec<Vec<(usize, String)>> = vec![Vec::new(); rows];
@@ -167,8 +169,14 @@ fn round(out: &mut String, pos: &Position, marks: &[Mark], flip: bool, style: St
             let text = cell_text(pos, cell, marks[cell.index()], style);
             place(cx + r * dx, cy + r * dy, text, 1);
         }
-        let letter = style.paint(Paint::Dim, &((b'a' + radius) as char).to_string());
-        place(cx + LETTERS * dx, cy + LETTERS * dy, letter, 0);
+        // The rim cell's name: a bare letter next to a piece letter would read as a piece.
+        let name = format!("{}1", (b'a' + radius) as char);
+        place(
+            cx + LETTERS_X * dx,
+            cy + LETTERS * dy,
+            style.paint(Paint::Dim, &name),
+            1,
+        );
     }
     let centre = cell_text(pos, Cell::CENTRE, marks[Cell::CENTRE.index()], style);
     place(cx, cy, centre, 1);

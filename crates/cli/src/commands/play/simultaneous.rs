@@ -219,11 +219,11 @@ fn entry_loop(t: &mut Table, side: Color) -> Result<Entry> {
         "{}, your orders for {phase}: {due}.",
         side_name(side)
     )?;
-    if phase.kind != PhaseKind::Turn && phase.kind != PhaseKind::Movement {
-        if !legal.is_empty() {
-            let list = legal.join(", ");
-            write!(t.out, "{}", wrap(&format!("Possible: {list}."), "  ", 79))?;
-        }
+    // Retreats, builds and adjustments offer few choices: they are shown at once.
+    let short_list = !matches!(phase.kind, PhaseKind::Turn | PhaseKind::Movement);
+    if short_list && !legal.is_empty() {
+        let list = legal.join(", ");
+        write!(t.out, "{}", wrap(&format!("Possible: {list}."), "  ", 79))?;
     }
     writeln!(
         t.out,
