@@ -44,12 +44,9 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> Result<()> {
     writeln!(out)?;
     writeln!(
         out,
-        "Start a game: diplo play --game ID [--option key=value]... \
-         (two people at one keyboard;"
-    )?;
-    writeln!(
-        out,
-        "  --black random plays against the computer; `help` at the prompt lists the commands)."
+        "Start a game: diplo play --game ID [--option key=value]... for two people at one\n\
+         keyboard; add --black random to play against the computer. At the prompt, `help`\n\
+         lists the commands."
     )?;
     Ok(())
 }
