@@ -232,3 +232,18 @@ fn ctrl_c_during_private_entry_puts_the_terminal_back() {
         pty.main_screen()
     );
 }
+
+#[test]
+fn long_perft_runs_show_progress_on_a_terminal() {
+    let mut pty = Pty::spawn(&["perft", "5"], &[]);
+    pty.expect("perft 5: root move 1/12");
+    pty.expect("nodes: 664765");
+    assert_eq!(pty.wait(), 0, "{}", pty.transcript);
+    // The progress line is wiped before the answer.
+    let answer = pty.transcript.find("nodes:").expect("answer");
+    assert!(
+        pty.transcript[..answer].ends_with("\r\x1b[K"),
+        "{:?}",
+        pty.transcript
+    );
+}
