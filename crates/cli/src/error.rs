@@ -68,9 +68,43 @@ impl From<io::Error> for CliError {
     }
 }
 
-/// Folds a message onto one line: line breaks and runs of white space become one space.
+/// The longest word an error message quotes in full; longer ones (a 5 MB token in a record)
+/// are cut, saying how long they were.
+const LONGEST_WORD: usize = 60;
+/// The longest message: one line a person can read.
+const LONGEST_MESSAGE: usize = 600;
+
+/// Folds a message onto one line: line breaks and runs of white space become one space,
+/// long words are cut ([`cut_token`]), and so is a message too long to read.
 pub fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&cut_token(word));
+        if line.len() > LONGEST_MESSAGE {
+            let end = (0..=LONGEST_MESSAGE)
+                .rev()
+                .find(|&i| line.is_char_boundary(i))
+                .unwrap_or(0);
+            line.truncate(end);
+            line.push_str(" …");
+            break;
+        }
+    }
+    line
+}
+
+/// A word as an error message quotes it: in full up to [`LONGEST_WORD`] characters, else its
+/// start, `…` and its length.
+pub fn cut_token(word: &str) -> String {
+    let count = word.chars().count();
+    if count <= LONGEST_WORD {
+        return word.to_string();
+    }
+    let start: String = word.chars().take(LONGEST_WORD - 20).collect();
+    format!("{start}… ({count} characters)")
 }
 
 pub type Result<T, E = CliError> = std::result::Result<T, E>;

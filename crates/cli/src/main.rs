@@ -7,6 +7,7 @@ mod commands;
 mod draw;
 mod error;
 mod setup;
+mod term;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
@@ -43,15 +44,23 @@ enum Command {
     Adjudicate(commands::adjudicate::Args),
     /// Draw a position as text
     Show(commands::show::Args),
-    /// Play a game at the terminal, two people at one keyboard
+    /// Play a game at the terminal: people at one keyboard, or against the computer
     #[command(
-        long_about = "Play a game at the terminal, two people at one keyboard.\n\n\
-        Moves are typed in SAN or coordinates at the `white> ` / `black> ` prompt; the commands \
-        are moves, undo, board, resign, save FILE, help and quit. Standard input is read line \
-        by line, so a session can be piped in; end of input ends the session.\n\n\
-        In a simultaneous game (diplomacy-chess) each player in turn types their orders, one \
-        per line; on a terminal the screen is cleared between the players and the orders are \
-        not shown. Then the resolution is explained order by order."
+        long_about = "Play a game at the terminal: two people at one keyboard, a person against \
+        a computer player (--white/--black SPEC), or two computer players to watch.\n\n\
+        Sequential games (diplomat-chess, diplomatic-chess): moves are typed in SAN or \
+        coordinates at the `white> ` / `black> ` prompt. Commands: moves, targets CELL, undo, \
+        board, flip, resign, save FILE, help, quit.\n\n\
+        Simultaneous games (diplomacy-chess, diplochess): each side that owes orders types \
+        them, one per line; each is checked as it is typed and acknowledged, or refused with \
+        its reason. An empty line (or `done`) ends the list; on a terminal it is shown for \
+        review and sent when confirmed. When two people share the terminal, each types on a \
+        private screen (the terminal's alternate screen), wiped before the other looks. \
+        Commands: moves [CELL], list, undo, clear, done, board, flip, resign, save FILE, help, \
+        quit. Then the resolution is explained order by order.\n\n\
+        Commands may be typed in any case. Standard input is read line by line, so a session \
+        can be piped in; end of input ends the session. `save FILE` writes a record that \
+        `diplo replay` checks and `diplo play --resume FILE` goes on with."
     )]
     Play(commands::play::Args),
 }
@@ -90,6 +99,13 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     match e.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        // `diplo` alone: the help, as a new user needs it.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+            if std::env::args_os().len() <= 1 =>
+        {
+            let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {

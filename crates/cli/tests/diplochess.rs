@@ -148,9 +148,12 @@ fn play_hides_orders_and_explains_the_adjudication() {
 
 #[test]
 fn play_rejects_a_bad_order_and_asks_again() {
-    play("P e2 -\n\nP e2 - e4\n\n\nquit\n")
+    // The refused line is reported with its reason; the orders typed before and after it
+    // stay (one bad line does not drop the batch), and the entry goes on.
+    play("P e2 - e4\nP e2 -\nN g1 - f3\n\n\nquit\n")
         .success()
-        .stderr(predicate::str::contains("error:"))
+        .stderr(predicate::str::contains("error: refused `P e2 -`"))
+        .stdout(predicate::str::contains("white N g1 - f3 => executed"))
         .stdout(predicate::str::contains("white P e2 - e4 => executed"));
 }
 

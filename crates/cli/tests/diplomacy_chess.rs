@@ -200,7 +200,7 @@ fn replay_checks_records() {
 
 #[test]
 fn play_reads_both_sides_and_explains() {
-    let (out, _) = play(&["--position", EX1], "Qc6\nNc6\n");
+    let (out, _) = play(&["--position", EX1], "Qc6\n\nNc6\n\n");
     assert!(out.contains("White, your orders for turn 1"), "{out}");
     assert!(out.contains("Black, your orders for turn 1"), "{out}");
     assert!(out.contains("white Qc6: executed"), "{out}");
@@ -215,8 +215,11 @@ fn play_reads_both_sides_and_explains() {
         "{out}"
     );
     // A refused order is reported and asked again; piped input never clears the screen.
-    let (out, err) = play(&[], "Ke2\ne4\ne5\nquit\n");
-    assert!(err.contains("error: entry 1 `Ke2`"), "{err}");
+    let (out, err) = play(&[], "Ke2\ne4\n\ne5\n\nquit\n");
+    assert!(
+        err.contains("error: refused `Ke2`: your own piece on e2 is in the way"),
+        "{err}"
+    );
     assert!(out.contains("white e4: executed"), "{out}");
     assert!(!out.contains("\x1b[2J"), "{out}");
 }
@@ -224,9 +227,9 @@ fn play_reads_both_sides_and_explains() {
 #[test]
 fn play_ends_with_one_result_line() {
     // Fool's mate at one keyboard: the game ends after turn 2 and says so once.
-    let (out, _) = play(&[], "f3\ne5\ng4\nQh4\n");
+    let (out, _) = play(&[], "f3\n\ne5\n\ng4\n\nQh4\n\n");
     assert_eq!(out.matches("result: ").count(), 1, "{out}");
-    assert!(out.ends_with("result: 0-1 (checkmate)\n"), "{out}");
+    assert!(out.contains("result: 0-1 (checkmate)\n"), "{out}");
 }
 
 #[test]

@@ -49,7 +49,8 @@ pub enum RecordError {
     Syntax { line: usize, message: String },
     #[error("line {line}: bad tag pair: {error}")]
     Tag { line: usize, error: TagPairError },
-    #[error("line {line}: {source}")]
+    /// The order's own error names its line.
+    #[error("{source}")]
     Order {
         line: usize,
         #[source]

@@ -11,7 +11,7 @@ use crate::movement::{adjudicate, Adjudication, Dislodgement, MovementError};
 use crate::order::{Order, Phase};
 use crate::position::{Position, PositionError};
 use crate::retreat::{self, RetreatError, RetreatReport};
-use crate::validity::ordered_squares;
+use crate::validity::{self, ordered_squares};
 use crate::Rules;
 use board8::{Bitboard, Role};
 use diplo_core::{Color, EndReason, GameResult, Repetitions, SimultaneousPosition, Status};
@@ -489,6 +489,78 @@ impl SimultaneousPosition for State {
 
     fn check_orders(&self, side: Color, orders: &[Order]) -> Result<Orders, OrderError> {
         self.read_orders(side, orders)
+    }
+
+    /// Counts and reads the set as [`SimultaneousPosition::check_orders`] does (phase, one
+    /// order per piece), then refuses what the rules would take but void (§4.2): a movement
+    /// order that is not valid on this board, a retreat or disband of a piece that is not
+    /// retreating or to a square it may not take, a build or adjustment the phase does not
+    /// allow. Records and `adjudicate` still take void orders; a player is told at once.
+    fn check_next(&self, side: Color, before: &[Order], next: &Order) -> Result<(), String> {
+        let most = self.decisions(side);
+        if before.len() >= most {
+            return Err(match most {
+                0 => "no orders are due from this side now".to_string(),
+                1 => "only one order is due now".to_string(),
+                n => format!("at most {n} orders are due now (one per decision)"),
+            });
+        }
+        let mut all = before.to_vec();
+        all.push(*next);
+        self.read_orders(side, &all).map_err(|e| e.to_string())?;
+        match &self.stage {
+            Stage::Movement => validity::validate(&self.position, side, next)
+                .map(|_| ())
+                .map_err(|reason| reason.to_string()),
+            Stage::Retreats(_) => {
+                let piece = match next {
+                    Order::Move(p, _) | Order::RetreatDisband(p) => *p,
+                    _ => return Ok(()),
+                };
+                let pending = self
+                    .pending_retreats()
+                    .into_iter()
+                    .find(|(d, _)| self.retreats(d, side) && d.square == piece.square);
+                let Some((d, squares)) = pending else {
+                    return Err(format!("no piece of yours retreats from {}", piece.square));
+                };
+                if d.piece.role != piece.role {
+                    return Err(format!(
+                        "the piece retreating from {} is {}, not {}",
+                        piece.square,
+                        d.piece.role.upper(),
+                        piece.role.upper()
+                    ));
+                }
+                match next {
+                    Order::Move(_, to) if squares.0 & to.bit() == 0 => {
+                        let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                        Err(if list.is_empty() {
+                            format!("{to} is not open to it: it has no retreat (`{piece} D`)")
+                        } else {
+                            format!(
+                                "{to} is not open to it (it may retreat to {})",
+                                list.join(" ")
+                            )
+                        })
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Stage::Builds | Stage::Adjustments => {
+                let mut legal = Vec::new();
+                self.legal_orders(side, &mut legal);
+                if legal.contains(next) {
+                    Ok(())
+                } else if legal.is_empty() {
+                    Err("nothing can be built, converted or disbanded now".to_string())
+                } else {
+                    let list: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                    Err(format!("not possible now (possible: {})", list.join(", ")))
+                }
+            }
+            Stage::Over => Err(OrderError::Over.to_string()),
+        }
     }
 
     /// No orders: in every phase the rules say what happens to a piece without one (it

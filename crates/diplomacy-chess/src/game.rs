@@ -42,10 +42,13 @@ pub enum TurnError {
     /// One entry read on its own: a conditional outside progressive mode.
     #[error("`{text}`: conditional entries exist only in progressive mode")]
     ConditionalHere { text: String },
-    /// One entry read on its own: it names no valid order (basic mode), or none valid with
-    /// the side's own pieces passable (simultaneous-progressive), or more than one (basic).
+    /// One entry read on its own: it names more than one valid order (basic mode).
     #[error(transparent)]
     Invalid(OrderError),
+    /// One entry read on its own names no valid order (basic mode), or none valid with the
+    /// side's own pieces passable (simultaneous-progressive): why not.
+    #[error("`{text}`: {reason}")]
+    Refused { text: String, reason: String },
 }
 
 impl TurnError {

@@ -152,7 +152,7 @@ impl FromStr for Notation {
 }
 
 impl Notation {
-    fn matches(&self, o: &Order) -> bool {
+    pub(crate) fn matches(&self, o: &Order) -> bool {
         match *self {
             Notation::Castle { kingside } => {
                 o.kind == OrderKind::Castle && (o.to.file() > o.from.file()) == kingside

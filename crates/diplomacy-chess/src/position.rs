@@ -40,7 +40,7 @@ pub enum PositionError {
     Clock(String),
     #[error("turn `{0}` is not a number of at least 1")]
     Turn(String),
-    #[error("{0} has {1} kings; at most one is allowed")]
+    #[error("{0} has {1} kings; each side has exactly one (§13: the diagrams' kings were added)")]
     Kings(Color, u32),
     #[error("{0} has {1} pieces; at most 16 are allowed")]
     TooManyPieces(Color, u32),
@@ -82,7 +82,9 @@ impl Position {
     fn check(&self) -> Result<(), PositionError> {
         for color in Color::ALL {
             let kings = self.board.pieces(color, Role::King).count_ones();
-            if kings > 1 {
+            // The rules need a king on each side: check, mate and stalemate (§3.6, §8.1)
+            // are about it, and a side without one could never lose.
+            if kings != 1 {
                 return Err(PositionError::Kings(color, kings));
             }
             // A side's orders must fit one resolution (at most 32 orders in all).
@@ -252,8 +254,8 @@ mod tests {
         let p: Position = "4k3/8/8/2pP4/4Pp2/8/8/4K3 - c6e3 3 7".parse().unwrap();
         assert_eq!(p.to_string(), "4k3/8/8/2pP4/4Pp2/8/8/4K3 - c6e3 3 7");
         assert_eq!(p.en_passant_for(Color::White).count_ones(), 1);
-        let board_only: Position = "8/8/8/8/8/8/8/8".parse().unwrap();
-        assert_eq!(board_only.to_string(), "8/8/8/8/8/8/8/8 - - 0 1");
+        let board_only: Position = "4k3/8/8/8/8/8/8/4K3".parse().unwrap();
+        assert_eq!(board_only.to_string(), "4k3/8/8/8/8/8/8/4K3 - - 0 1");
         let fen: Position = "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1".parse().unwrap();
         assert_eq!(fen.to_string(), "4k3/8/8/8/4P3/8/8/4K3 - e3 0 1");
     }
@@ -279,15 +281,24 @@ mod tests {
             PositionError::Turn(_)
         ));
         assert!(matches!(
-            err("KK6/8/8/8/8/8/8/8"),
+            err("KK5k/8/8/8/8/8/8/8"),
             PositionError::Kings(Color::White, 2)
         ));
+        // Each side needs its King (the diagrams' kings were added, §13).
         assert!(matches!(
-            err("P7/8/8/8/8/8/8/8"),
+            err("8/8/8/8/8/8/8/8"),
+            PositionError::Kings(Color::White, 0)
+        ));
+        assert!(matches!(
+            err("Q7/8/8/8/8/8/8/4K3"),
+            PositionError::Kings(Color::Black, 0)
+        ));
+        assert!(matches!(
+            err("P6k/8/8/8/8/8/8/K7"),
             PositionError::PawnOnBackRank(_)
         ));
         assert!(matches!(
-            err("8/8/8/8/8/8/8/8 K - 0 1"),
+            err("7k/8/8/8/8/8/8/7K K - 0 1"),
             PositionError::CastlingPieces('K')
         ));
     }

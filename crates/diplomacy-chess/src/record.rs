@@ -52,6 +52,11 @@ pub enum RecordError {
         color: Color,
         error: TurnError,
     },
+    #[error(
+        "turn {found}: out of sequence, the game is at turn {expected} (a game that starts \
+         later needs its position in a [Position] tag)"
+    )]
+    TurnNumber { found: u32, expected: u32 },
     #[error("turn {turn}, {color}, entry 1 `{text}`: the game is already over")]
     AfterEnd {
         turn: u32,
@@ -218,6 +223,12 @@ pub fn replay(text: &str, mode: Mode) -> Result<Game, RecordError> {
             return Err(after_end());
         }
         let position = game.position();
+        if let Some(found) = t.number.filter(|&n| n != position.turn) {
+            return Err(RecordError::TurnNumber {
+                found,
+                expected: position.turn,
+            });
+        }
         let read = |color: Color, entries: &[String]| {
             if entries.len() == 1 && entries[0] == NO_ORDERS {
                 return Ok(position.default_orders(color));

@@ -15,7 +15,7 @@ use crate::order::{Order, OrderKind};
 use crate::position::{Position, PositionError};
 use crate::resolve::{resolve, OrderOutcome};
 use crate::terminal::{automatic_draw, mate_or_stalemate};
-use crate::validity::{in_check, valid_orders, Rules};
+use crate::validity::{in_check, refusal, valid_orders, Rules};
 use board8::{between, pawn_attacks, zobrist, Bitboard, Role};
 use diplo_core::{Color, GameResult, Phase, PhaseKind, Repetitions, SimultaneousPosition, Status};
 use std::fmt;
@@ -490,7 +490,41 @@ impl SimultaneousPosition for State {
         match notation.select(move_text, &valid) {
             Ok(_) => Ok(entry),
             Err(OrderError::Ambiguous(..)) if self.mode != Mode::Basic => Ok(entry),
+            Err(OrderError::Invalid(text)) => Err(TurnError::Refused {
+                reason: refusal(&self.position, side, notation, rules),
+                text,
+            }),
             Err(error) => Err(TurnError::Invalid(error)),
+        }
+    }
+
+    /// The count against the turn, then the set so far as [`State::check_entries`] checks
+    /// it. In simultaneous-progressive mode an order that needs an own piece out of its way,
+    /// or a set that does not answer a check yet, may still be completed by later entries
+    /// (§10.2): [`SimultaneousPosition::check_orders`] judges the whole set.
+    fn check_next(&self, side: Color, before: &[Entry], next: &Entry) -> Result<(), String> {
+        let (least, most) = self.entry_count();
+        if before.len() >= most {
+            return Err(match (least == most, most) {
+                (_, 1) => "only one entry is due this turn".to_string(),
+                (true, n) => format!("{n} entries are due this turn, no more"),
+                (false, n) => format!("at most {n} entries are due this turn"),
+            });
+        }
+        let mut all = before.to_vec();
+        all.push(next.clone());
+        match self.check_entries(side, &all) {
+            Ok(_) => Ok(()),
+            Err(TurnError::Order {
+                error: OrderError::Invalid(_),
+                ..
+            })
+            | Err(TurnError::Check)
+                if self.mode == Mode::SimultaneousProgressive =>
+            {
+                Ok(())
+            }
+            Err(error) => Err(error.to_string()),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Which orders a player may give (§3, §10.2), and the FIDE move tests behind them and behind
 //! the terminal check (§8.1).
 
+use crate::notation::Notation;
 use crate::order::{Order, OrderKind};
 use crate::position::{sq_of, Position, CASTLINGS};
 use board8::{
@@ -272,5 +273,117 @@ fn fide_pawn_moves(pos: &Position, color: Color, from: Square, out: &mut Vec<Ord
                 out.push(mk(to, OrderKind::EnPassant));
             }
         }
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "King",
+        Role::Queen => "Queen",
+        Role::Rook => "Rook",
+        Role::Bishop => "Bishop",
+        Role::Knight => "Knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// Why `notation` names no valid order of `color` under `rules` (§3, §10.2), told to the
+/// player who typed it: a missing or enemy piece, a promotion that is missing or not
+/// allowed, the enemy King's square (§3.4), an own piece in the way (§3.3), the King's
+/// safety (§3.6, §3.7), or a move the piece does not have.
+pub fn refusal(pos: &Position, color: Color, notation: &Notation, rules: Rules) -> String {
+    let board = &pos.board;
+    let (role, to, promotion) = match *notation {
+        Notation::Castle { kingside } => {
+            let side = if kingside { "kingside" } else { "queenside" };
+            let flag = match (color, kingside) {
+                (Color::White, true) => board8::CastlingRights::WHITE_KINGSIDE,
+                (Color::White, false) => board8::CastlingRights::WHITE_QUEENSIDE,
+                (Color::Black, true) => board8::CastlingRights::BLACK_KINGSIDE,
+                (Color::Black, false) => board8::CastlingRights::BLACK_QUEENSIDE,
+            };
+            return if !pos.castling.has(flag) {
+                format!("no right to castle {side}")
+            } else if in_check(pos, color) {
+                format!("cannot castle {side} out of check (§3.8)")
+            } else {
+                format!(
+                    "cannot castle {side}: the squares between King and Rook must be empty and \
+                     the King may not cross an attacked square (§3.8)"
+                )
+            };
+        }
+        Notation::Coordinate {
+            from,
+            to,
+            promotion,
+        } => match board.piece_at(from) {
+            None => return format!("there is no piece on {from}"),
+            Some(p) if p.color != color => return format!("the piece on {from} is {}'s", p.color),
+            Some(p) => (p.role, to, promotion),
+        },
+        Notation::San {
+            role,
+            to,
+            promotion,
+            ..
+        } => (role, to, promotion),
+    };
+    let named = role_name(role);
+    let mut loose = Vec::new();
+    let open = Rules {
+        transparent: rules.transparent,
+        static_safety: false,
+    };
+    valid_orders(pos, color, open, &mut loose);
+    // Where the notation names a piece (or a file or rank), only those pieces count.
+    let candidates = || {
+        Bitboard(board.pieces(color, role)).filter(|&from| match *notation {
+            Notation::Coordinate { from: f, .. } => from == f,
+            Notation::San { file, rank, .. } => {
+                file.map_or(true, |f| from.file() == f) && rank.map_or(true, |r| from.rank() == r)
+            }
+            Notation::Castle { .. } => false,
+        })
+    };
+    if candidates().next().is_none() {
+        return format!("you have no {named} there");
+    }
+    let last = color.fold(7, 0);
+    if role == Role::Pawn && to.rank() == last && promotion.is_none() {
+        return format!("a pawn reaching the last rank must promote (e.g. {to}=Q)");
+    }
+    if promotion.is_some() && (role != Role::Pawn || to.rank() != last) {
+        return "only a pawn reaching the last rank promotes".to_string();
+    }
+    if board.king(!color) == Some(to) {
+        return "no move may end on the enemy King's square (§3.4)".to_string();
+    }
+    if loose.iter().any(|o| notation.matches(o)) {
+        return "it would leave your King in check (§3.6)".to_string();
+    }
+    // With every own piece passable, a piece in the way is what stops the move (§3.3).
+    let mut passing = Vec::new();
+    let all_own = Rules {
+        transparent: board.by_color(color),
+        static_safety: false,
+    };
+    valid_orders(pos, color, all_own, &mut passing);
+    if let Some(order) = passing.iter().find(|o| notation.matches(o)) {
+        let path = board8::between(order.from, order.to) | order.to.bit();
+        let blocker = Bitboard(path & board.by_color(color) & !rules.transparent)
+            .min_by_key(|sq| board8::between(order.from, *sq).count_ones());
+        if let Some(sq) = blocker {
+            return format!("your own piece on {sq} is in the way (§3.3)");
+        }
+    }
+    match candidates().nth(1) {
+        None => {
+            let from = candidates()
+                .next()
+                .map_or(String::new(), |sq| format!(" on {sq}"));
+            format!("the {named}{from} cannot move to {to}")
+        }
+        Some(_) => format!("no {named} of yours can move to {to}"),
     }
 }

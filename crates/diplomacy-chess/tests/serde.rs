@@ -80,7 +80,7 @@ fn errors_and_skips_keep_their_messages() {
     let state = State::start(Mode::Basic);
     let err = state.parse_order(Color::White, "e2e5").unwrap_err();
     let back: TurnError = from_str(&to_string(&err).unwrap()).unwrap();
-    assert_eq!(back.to_string(), "`e2e5` is not a valid order here");
+    assert_eq!(back.to_string(), "`e2e5`: the pawn on e2 cannot move to e5");
     let state = State::start(Mode::Progressive);
     let white = state.read_entries(Color::White, &["Ke3"]).unwrap();
     let black = state.read_entries(Color::Black, &["e5"]).unwrap();

@@ -199,6 +199,27 @@ fn replay_sequential<P: SequentialPosition>(
         |value| P::parse(value, rules),
     )
     .map_err(|e| Error::Record(e.to_string()))?;
+    // The parser checks that the numbers follow each other; where they start is the
+    // start position's business (a record of a game that began elsewhere has [Position]).
+    if let Some((number, side)) = record.first_number {
+        let at = (start.fullmove(), start.side_to_move());
+        if (number, side) != at {
+            let marker = |n: u32, s: diplo_core::Color| match s {
+                diplo_core::Color::White => format!("{n}."),
+                diplo_core::Color::Black => format!("{n}..."),
+            };
+            return Err(Error::Record(format!(
+                "record: the moves start at `{}` but the start position is at `{}` \
+                 (a game that starts elsewhere needs its position in a [Position] tag)",
+                if number == u32::MAX {
+                    "a number too large".to_string()
+                } else {
+                    marker(number, side)
+                },
+                marker(at.0, at.1)
+            )));
+        }
+    }
     diplo_core::record::replay(record, SequentialGame::new(start))
         .map_err(|e| Error::Record(e.to_string()))
 }

@@ -115,6 +115,16 @@ pub trait SimultaneousSession: Send + Sync {
     fn order_count(&self, side: Color) -> (usize, usize);
     /// Reads one order of `side` and checks it on its own; returns its canonical text.
     fn check_order(&self, side: Color, text: &str) -> Result<String, String>;
+    /// Checks one more order of `side` as a player types it, after the orders `before`
+    /// (canonical texts already taken this phase): readable, possible now, and not at odds
+    /// with the others in a way more orders could not mend (the position's `check_next`).
+    /// Returns its canonical text, or why it is refused.
+    fn check_next_order(
+        &self,
+        side: Color,
+        before: &[String],
+        text: &str,
+    ) -> Result<String, String>;
     /// Checks a side's whole set of orders for this phase.
     fn check_orders(&self, side: Color, orders: &[String]) -> Result<(), String>;
     /// Every order `side` may give now, in canonical text.

@@ -143,6 +143,23 @@ impl<S: SimultaneousPosition> SimultaneousSession for SimultaneousGameSession<S>
         Ok(order.to_string())
     }
 
+    fn check_next_order(
+        &self,
+        side: Color,
+        before: &[String],
+        text: &str,
+    ) -> Result<String, String> {
+        let position = self.game.position();
+        let read = |text: &str| position.parse_order(side, text).map_err(|e| e.to_string());
+        let before = before
+            .iter()
+            .map(|t| read(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        let order = read(text)?;
+        position.check_next(side, &before, &order)?;
+        Ok(order.to_string())
+    }
+
     fn check_orders(&self, side: Color, orders: &[String]) -> Result<(), String> {
         self.read(side, orders).map(|_| ())
     }

@@ -41,5 +41,12 @@ pub fn run(_args: &Args, out: &mut dyn Write) -> Result<()> {
             write!(out, "{}", wrap(option.help, "      ", 79))?;
         }
     }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Start a game: diplo play --game ID [--option key=value]... for two people at one\n\
+         keyboard; add --black random to play against the computer. At the prompt, `help`\n\
+         lists the commands."
+    )?;
     Ok(())
 }

@@ -1,21 +1,12 @@
 //! A text drawing of a Diplomatic Chess position: rank 8 on top, White's pieces in upper
 //! case, `D`/`d` the Diplomats, marked squares in brackets.
 
-use super::{side_name, View};
+use super::board8::{grid, highlight};
+use super::{side_name, Mark, View};
 use crate::error::{CliError, Result};
 use board8::Square;
 use diplomatic_chess::{Game, Position};
 use std::fmt::Write;
-
-/// How a square is marked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mark {
-    None,
-    /// `[x]`: highlighted, a target, or part of the last move.
-    Bracket,
-    /// `<x>`: the piece whose targets are shown.
-    Origin,
-}
 
 fn parse_square(text: &str, flag: &str) -> Result<Square> {
     text.parse()
@@ -26,13 +17,7 @@ fn parse_square(text: &str, flag: &str) -> Result<Square> {
 pub fn draw(game: &Game, view: &View) -> Result<String> {
     let pos = game.position();
     let mut marks = [Mark::None; 64];
-    for text in &view.highlight {
-        for name in text.split(|c: char| c == ',' || c.is_whitespace()) {
-            if !name.is_empty() {
-                marks[parse_square(name, "--highlight")?.index()] = Mark::Bracket;
-            }
-        }
-    }
+    highlight(&view.highlight, &mut marks)?;
     if view.last_move {
         if let Some(mv) = game.moves().last() {
             marks[mv.from.index()] = Mark::Bracket;
@@ -48,24 +33,12 @@ pub fn draw(game: &Game, view: &View) -> Result<String> {
         notes.push(targets(pos, from, &mut marks)?);
     }
 
-    let mut out = String::new();
-    let files = "     a  b  c  d  e  f  g  h\n";
-    out.push_str(files);
-    for rank in (0..8u8).rev() {
-        let _ = write!(out, " {}  ", rank + 1);
-        for file in 0..8u8 {
-            let sq = Square::from_coords(file, rank).expect("on board");
-            let c = pos.piece_at(sq).map_or('.', |p| p.char());
-            let (l, r) = match marks[sq.index()] {
-                Mark::None => (' ', ' '),
-                Mark::Bracket => ('[', ']'),
-                Mark::Origin => ('<', '>'),
-            };
-            let _ = write!(out, "{l}{c}{r}");
-        }
-        let _ = writeln!(out, "  {}", rank + 1);
-    }
-    out.push_str(files);
+    let mut out = grid(
+        |sq| pos.piece_at(sq).map(|p| (p.char(), p.color)),
+        &marks,
+        view.flip,
+        view.style,
+    );
     let _ = writeln!(out, "{}", pos);
     if let Some(result) = game.result() {
         let _ = writeln!(out, "Game over: {result}.");

@@ -2,10 +2,15 @@
 //! drawing of its game.
 
 mod board8;
+mod diplochess;
+mod diplomacy_chess;
 mod diplomat_chess;
 mod diplomatic_chess;
 
+pub use diplomat_chess::Layout;
+
 use crate::error::{CliError, Result};
+use crate::term::Style;
 use diplo_core::{Color, SequentialGame, SimultaneousGame};
 use diplo_games::Session;
 
@@ -20,6 +25,21 @@ pub struct View {
     pub last_move: bool,
     /// Add the notes explaining the drawing.
     pub notes: bool,
+    /// Black's side at the bottom.
+    pub flip: bool,
+    /// How the round board of Diplomat Chess is laid out.
+    pub layout: Layout,
+    pub style: Style,
+}
+
+/// How a cell is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    None,
+    /// `[X]`: highlighted, a target, or part of the last move.
+    Bracket,
+    /// `<X>`: the piece whose targets are shown.
+    Origin,
 }
 
 /// A colour's name with an upper-case first letter (`White`).
@@ -27,7 +47,8 @@ pub fn side_name(color: Color) -> &'static str {
     color.fold("White", "Black")
 }
 
-/// Draws the current position of any game. Errors are about the view (a bad cell name).
+/// Draws the current position of any game. Errors are about the view (a bad cell name, a
+/// view the game has no use for).
 pub fn draw(session: &dyn Session, view: &View) -> Result<String> {
     let game = session.as_any();
     if let Some(game) = game.downcast_ref::<SequentialGame<::diplomat_chess::Position>>() {
@@ -36,11 +57,17 @@ pub fn draw(session: &dyn Session, view: &View) -> Result<String> {
     if let Some(game) = game.downcast_ref::<SequentialGame<::diplomatic_chess::Position>>() {
         return diplomatic_chess::draw(game, view);
     }
+    if view.targets.is_some() {
+        return Err(CliError::usage(format!(
+            "--targets is for the sequential games; in {} type `moves` at the order prompt",
+            session.entry().id()
+        )));
+    }
     if let Some(game) = game.downcast_ref::<SimultaneousGame<::diplomacy_chess::State>>() {
-        return Ok(board8::draw(&game.position().board, " "));
+        return diplomacy_chess::draw(game, view);
     }
     if let Some(game) = game.downcast_ref::<SimultaneousGame<::diplochess::State>>() {
-        return Ok(board8::draw(&game.position().position().board, ""));
+        return diplochess::draw(game, view);
     }
     Err(CliError::usage(format!(
         "{} positions cannot be drawn yet",

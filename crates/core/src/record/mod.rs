@@ -43,6 +43,9 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// The result token ending the movetext (`1-0`, `0-1`, `1/2-1/2` or `*`), if present.
     pub result: Option<String>,
+    /// The number and side written before the first move, if the record numbers it: where
+    /// the record says the game starts, which the start position must agree with.
+    pub first_number: Option<(u32, Color)>,
 }
 
 impl Record {

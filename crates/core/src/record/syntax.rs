@@ -338,7 +338,10 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
                     i += 1;
                 }
                 match expected {
-                    None => expected = Some((*number, side)),
+                    None => {
+                        expected = Some((*number, side));
+                        record.first_number = Some((*number, side));
+                    }
                     Some(e) if e == (*number, side) => {}
                     Some((n, s)) => {
                         return Err(RecordError::MoveNumber {

@@ -142,6 +142,39 @@ pub trait SimultaneousPosition:
             .collect::<Result<Vec<_>, _>>()?;
         self.check_orders(side, &orders)
     }
+    /// Checks one more order of `side`, read by [`SimultaneousPosition::parse_order`], as a
+    /// player gives it after the orders `before` already taken this phase. It says at once
+    /// what no further order can mend: more orders than the phase takes, two for one piece,
+    /// and, where a game's rules take impossible orders as void, an impossible one (an
+    /// interface refuses what the rules would only report). What more orders may still
+    /// settle (too few yet, a check not answered yet) waits for
+    /// [`SimultaneousPosition::check_orders`]. `Err` is the reason, for the player.
+    ///
+    /// The default counts the orders, then checks the set once it is long enough.
+    fn check_next(
+        &self,
+        side: Color,
+        before: &[Self::Order],
+        next: &Self::Order,
+    ) -> Result<(), String> {
+        let (least, most) = self.order_count(side);
+        let count = before.len() + 1;
+        if count > most {
+            return Err(match most {
+                0 => "no orders are due from this side now".to_string(),
+                1 => "only one order is due now".to_string(),
+                n => format!("at most {n} orders are due now"),
+            });
+        }
+        if count < least {
+            return Ok(());
+        }
+        let mut all = before.to_vec();
+        all.push(next.clone());
+        self.check_orders(side, &all)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
     /// The orders of a side that sends none (or misses its deadline).
     fn default_orders(&self, side: Color) -> Self::Orders;
     /// The orders of a checked set, in the order they were given.
