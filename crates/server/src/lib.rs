@@ -1,0 +1,218 @@
+//! `diplo serve`: the game server.
+//!
+//! The server is the "third person" the simultaneous games ask for: both sides seal their
+//! orders with it, and it resolves the turn once both have (or the phase's time is up). It
+//! is also a real-time and correspondence server for the sequential games, with clocks.
+//!
+//! - [`api`]: the HTTP API of interfaces.md v2, the event streams, the OpenAPI description
+//!   and the embedded web page.
+//! - [`app`]: every change to a game in one transaction, every read.
+//! - [`store`]: SQLite or PostgreSQL (games as rows, an append-only log, sealed orders).
+//! - [`live`]: games in memory, rebuilt from the log and cached per process.
+//! - [`timing`]: clocks and deadlines as absolute times; [`engine`]: computer opponents;
+//!   [`events`]: live updates; [`limits`]: rate, time and size limits; [`secret`]: tokens.
+//!
+//! `docs/server.md` explains how to run it, the API and how it scales past one machine.
+
+pub mod api;
+pub mod app;
+pub mod engine;
+pub mod error;
+pub mod events;
+pub mod limits;
+pub mod live;
+pub mod secret;
+pub mod store;
+pub mod timing;
+pub mod view;
+mod web;
+
+pub use app::{now_ms, Config};
+pub use store::StoreError;
+
+use app::{Action, Actor, App};
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+
+/// The OpenAPI description of the API (`GET /api/openapi.json`).
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+}
+
+/// A server bound to its address, its store open and migrated, its background tasks
+/// (deadlines, engines, PostgreSQL notifications) running.
+pub struct Server {
+    app: Arc<App>,
+    listener: TcpListener,
+    addr: SocketAddr,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+/// How long open connections (event streams) get to finish after a shutdown is asked.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+
+impl Server {
+    pub async fn bind(config: Config) -> Result<Server, StartError> {
+        let store = store::Store::open(&config.db, config.db_connections).await?;
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| StartError::Listen {
+                addr: config.addr,
+                source,
+            })?;
+        let addr = listener.local_addr().map_err(|source| StartError::Listen {
+            addr: config.addr,
+            source,
+        })?;
+        let app = Arc::new(App::new(store, config));
+        let mut tasks = vec![tokio::spawn(sweep(app.clone()))];
+        if app.store.backend == store::Backend::Postgres {
+            tasks.push(tokio::spawn(listen(app.clone())));
+        }
+        Ok(Server {
+            app,
+            listener,
+            addr,
+            tasks,
+        })
+    }
+
+    /// The address the server listens on (the real port when the config asked for 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn app(&self) -> &Arc<App> {
+        &self.app
+    }
+
+    /// Serves until `shutdown` completes, then gives open connections a moment to finish.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        tokio::spawn(async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        });
+        let router = api::router(self.app.clone());
+        let graceful = {
+            let mut stopped = stopped.clone();
+            async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            }
+        };
+        let serve = axum::serve(
+            self.listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(graceful);
+        let mut stopped = stopped;
+        let result = tokio::select! {
+            result = serve => result,
+            _ = async move {
+                let _ = stopped.wait_for(|s| *s).await;
+                tokio::time::sleep(SHUTDOWN_GRACE).await;
+            } => Ok(()),
+        };
+        for task in &self.tasks {
+            task.abort();
+        }
+        self.app.store.close().await;
+        result
+    }
+}
+
+/// The background task: applies deadlines that have passed and starts engines that owe a
+/// move (at start, every engine that owes one: the server may have been stopped).
+async fn sweep(app: Arc<App>) {
+    let mut engines_checked: Option<i64> = None;
+    loop {
+        let now = now_ms();
+        match app.store.overdue(now, 256).await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Err(e) = app.act(&id, Actor::System, Action::Expire).await {
+                        if e.status.is_server_error() {
+                            eprintln!("diplo serve: deadline of game {id}: {e}");
+                        }
+                    }
+                }
+            }
+            Err(e) => eprintln!("diplo serve: looking for deadlines: {e}"),
+        }
+        if engines_checked.is_none_or(|at| now - at >= 2_000) {
+            // An engine has had 2 s to start since its turn began; at start, any age.
+            let before = if engines_checked.is_none() { i64::MAX } else { now - 2_000 };
+            match app.store.engine_waiting(before, 256).await {
+                Ok(ids) => {
+                    for id in ids {
+                        let _ = app.resume_engines(&id).await;
+                    }
+                }
+                Err(e) => eprintln!("diplo serve: looking for engines: {e}"),
+            }
+            engines_checked = Some(now);
+        }
+        tokio::time::sleep(app.config.sweep_interval).await;
+    }
+}
+
+/// PostgreSQL: hears the changes other processes make and publishes them to this
+/// process's watchers.
+async fn listen(app: Arc<App>) {
+    loop {
+        match sqlx::postgres::PgListener::connect(app.store.url()).await {
+            Ok(mut listener) => {
+                if let Err(e) = listener.listen("diplo_games").await {
+                    eprintln!("diplo serve: LISTEN failed: {e}");
+                } else {
+                    // Anything missed while not listening: publish every watched game.
+                    for id in app.hub.watched_games() {
+                        refresh(&app, &id, i64::MIN).await;
+                    }
+                    while let Ok(note) = listener.recv().await {
+                        let mut parts = note.payload().split(' ');
+                        let (Some(id), Some(stamp)) = (parts.next(), parts.next()) else {
+                            continue;
+                        };
+                        let Ok(stamp) = stamp.parse::<i64>() else {
+                            continue;
+                        };
+                        refresh(&app, id, stamp).await;
+                    }
+                }
+            }
+            Err(e) => eprintln!("diplo serve: cannot LISTEN for other servers' changes: {e}"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+/// Publishes a game's view to this process's watchers if it is newer than `stamp` says
+/// they have.
+async fn refresh(app: &Arc<App>, id: &str, stamp: i64) {
+    match app.hub.watched(id) {
+        Some(last) if last < stamp || stamp == i64::MIN => {}
+        _ => return,
+    }
+    let now = now_ms();
+    let view = app
+        .read(id, |row, live| (row.stamp, view::render(row, live, None, now).to_string()))
+        .await;
+    if let Ok((stamp, view)) = view {
+        app.hub.publish(id, stamp, view);
+    }
+}
