@@ -23,6 +23,8 @@ pub mod limits;
 pub mod live;
 pub mod secret;
 pub mod store;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod timing;
 pub mod view;
 mod web;

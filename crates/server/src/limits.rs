@@ -153,8 +153,12 @@ async fn read_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes
 }
 
 fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| ApiError::bad_request(format!("the body is not the JSON expected: {e}")))
+    let bad = |e: serde_json::Error| ApiError::bad_request(format!("the body is not the JSON expected: {e}"));
+    let value: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
+    if !value.is_object() {
+        return Err(ApiError::bad_request("the body is not a JSON object"));
+    }
+    serde_json::from_value(value).map_err(bad)
 }
 
 /// The body limit, as a request extension (for the 413 message).
