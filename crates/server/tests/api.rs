@@ -768,3 +768,84 @@ async fn openapi_and_web_page(kind: StoreKind) {
     assert_eq!(s.get("/missing.css", None).await.0, StatusCode::NOT_FOUND);
     assert_eq!(s.get("/../Cargo.toml", None).await.0, StatusCode::NOT_FOUND);
 }
+
+/// Two servers on one PostgreSQL database: either takes any request, a watcher of one hears
+/// what the other did (LISTEN/NOTIFY), and concurrent submissions through both still
+/// complete each turn exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_share_one_postgres_database() {
+    let Some(db) = common::TestDb::new(StoreKind::Postgres).await else {
+        return;
+    };
+    let db = std::sync::Arc::new(db);
+    let a = std::sync::Arc::new(TestServer::with(db.clone(), |_| {}).await);
+    let b = std::sync::Arc::new(TestServer::with(db.clone(), |_| {}).await);
+
+    // A sequential game, its moves sent to one server and the other by turns.
+    let (id, white, black) = a.two_players("diplomat-chess", json!({})).await;
+    let moves = ["d3", "k3", "e3", "j3"];
+    for (i, mv) in moves.iter().enumerate() {
+        let server = if i % 2 == 0 { &a } else { &b };
+        let token = if i % 2 == 0 { &white } else { &black };
+        let (status, game) = server
+            .post(&format!("/api/games/{id}/move"), Some(token), json!({"move": mv}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        assert_eq!(game["version"], i + 1);
+    }
+    assert_eq!(a.game(&id).await, b.game(&id).await);
+
+    // A simultaneous game created on A, joined on B, watched on B.
+    let created = a.create(json!({"game": "diplomacy-chess", "color": "white"})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, joined) = b
+        .post(&format!("/api/games/{id}/join"), None, json!({"invite": created["invite"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (white, black) = (
+        created["token"].as_str().unwrap().to_string(),
+        joined["token"].as_str().unwrap().to_string(),
+    );
+    let url = format!("ws://{}/api/games/{id}/events", b.addr);
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("a WebSocket");
+    assert_eq!(next(&mut socket).await["awaiting"], json!(["white", "black"]));
+    let (status, _) = a
+        .post(&format!("/api/games/{id}/orders"), Some(&white), json!({"orders": ["e4"]}))
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED);
+    let heard = next(&mut socket).await;
+    assert_eq!(heard["awaiting"], json!(["black"]), "{heard}");
+    assert!(!heard.to_string().contains("e4"));
+    let (status, _) = a
+        .post(&format!("/api/games/{id}/orders"), Some(&black), json!({"orders": ["e5"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let heard = next(&mut socket).await;
+    assert_eq!(heard["version"], 1, "{heard}");
+    assert_eq!(heard["history"][0]["white"], json!(["e4"]));
+
+    // Both players at once, each through both servers.
+    let plan = [("d4", "d5"), ("Nf3", "Nf6")];
+    for (turn, (w, bl)) in plan.iter().enumerate() {
+        let mut tasks = Vec::new();
+        for i in 0..8 {
+            let server = if i % 4 < 2 { a.clone() } else { b.clone() };
+            let (token, order) = if i % 2 == 0 { (white.clone(), *w) } else { (black.clone(), *bl) };
+            let path = format!("/api/games/{id}/orders");
+            tasks.push(tokio::spawn(async move {
+                server.post(&path, Some(&token), json!({"orders": [order]})).await.0
+            }));
+        }
+        let mut completed = 0;
+        for task in tasks {
+            if task.await.unwrap() == StatusCode::OK {
+                completed += 1;
+            }
+        }
+        assert_eq!(completed, 1, "turn {turn}");
+        let (ga, gb) = (a.game(&id).await, b.game(&id).await);
+        assert_eq!(ga, gb);
+        assert_eq!(ga["version"], turn + 2);
+        assert_eq!(ga["history"][turn + 1]["white"], json!([w]));
+    }
+}
