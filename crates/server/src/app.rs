@@ -252,7 +252,7 @@ impl App {
         // the next request rebuilds the game from the store.
         let cached = guard.take();
         let mut tx = self.store.begin().await?;
-        let Some(row) = Txn::lock_game(&mut tx, id).await? else {
+        let Some(row) = self.store.lock_game(&mut tx, id).await? else {
             *guard = cached;
             return Err(ApiError::unknown_game());
         };
@@ -340,6 +340,7 @@ impl App {
             Txn::seal(tx, &id, side.name(), change.row.version, &orders).await?;
         }
         change.row.updated_ms = change.now;
+        change.row.stamp += 1;
         Txn::update_game(tx, &change.row).await?;
         if self.store.backend == Backend::Postgres {
             Txn::notify(tx, &id, change.row.stamp).await?;

@@ -4,7 +4,7 @@
 //! deadlines as absolute times, the hashes of its secrets) plus its append-only log in
 //! `moves`; sealed orders wait in `pending` until their phase resolves. Every change to a
 //! game happens in one transaction that starts by locking the game's row
-//! ([`Tx::lock_game`]), so two requests (or two processes on one PostgreSQL database) can
+//! ([`Store::lock_game`]), so two requests (or two processes on one PostgreSQL database) can
 //! never both complete a turn.
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -237,9 +237,27 @@ impl Store {
         self.read.close().await;
     }
 
-    /// Starts a write transaction.
+    /// Starts a write transaction. On SQLite it takes the database's write lock at once
+    /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes cannot be
+    /// overtaken by another writer.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        self.write.begin().await
+        match self.backend {
+            Backend::Sqlite => self.write.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => self.write.begin().await,
+        }
+    }
+
+    /// Locks a game's row for the rest of the transaction; `None` if there is no such game.
+    /// On PostgreSQL a second transaction on the same game waits here until the first
+    /// commits (`FOR UPDATE`); on SQLite the transaction holds the write lock already.
+    pub async fn lock_game(&self, tx: &mut Tx, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        };
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}");
+        let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
+        row.as_ref().map(GameRow::read).transpose()
     }
 
     /// A game as last committed.
@@ -404,20 +422,10 @@ async fn log<'e, E: Executor<'e, Database = Any>>(
         .collect()
 }
 
-/// What a transaction does to a game, inside [`Tx`].
+/// What a write transaction does to a game (after [`Store::lock_game`]).
 pub struct Txn;
 
 impl Txn {
-    /// Locks a game's row for the rest of the transaction and bumps its stamp; `None` if
-    /// there is no such game. On PostgreSQL a second transaction on the same game waits
-    /// here until the first commits; on SQLite the write pool has one connection.
-    pub async fn lock_game(tx: &mut Tx, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
-        let sql =
-            format!("UPDATE games SET stamp = stamp + 1 WHERE id = $1 RETURNING {GAME_COLUMNS}");
-        let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
-        row.as_ref().map(GameRow::read).transpose()
-    }
-
     pub async fn log(tx: &mut Tx, id: &str, after: i64, upto: i64) -> Result<Vec<LogRow>, sqlx::Error> {
         log(&mut **tx, id, after, upto).await
     }
@@ -486,13 +494,13 @@ impl Txn {
         Ok(())
     }
 
-    /// Writes back every field of a game that a change may touch.
+    /// Writes back every field of a game that a change may touch (its stamp too).
     pub async fn update_game(tx: &mut Tx, g: &GameRow) -> Result<(), sqlx::Error> {
         sqlx::query(
             "UPDATE games SET status = $2, version = $3, white_token = $4, black_token = $5, \
              invite = $6, open = $7, white_ms = $8, black_ms = $9, turn_started_ms = $10, \
              deadline_ms = $11, sealed = $12, engine_due = $13, result = $14, reason = $15, \
-             rematch = $16, updated_ms = $17 WHERE id = $1",
+             rematch = $16, updated_ms = $17, stamp = $18 WHERE id = $1",
         )
         .bind(&g.id)
         .bind(&g.status)
@@ -511,6 +519,7 @@ impl Txn {
         .bind(&g.reason)
         .bind(&g.rematch)
         .bind(g.updated_ms)
+        .bind(g.stamp)
         .execute(&mut **tx)
         .await?;
         Ok(())
