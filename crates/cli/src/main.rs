@@ -55,15 +55,13 @@ enum Command {
     )]
     Play(commands::play::Args),
     /// Run the game server and the web page
-    #[command(
-        long_about = "Run the game server and the web page.\n\n\
+    #[command(long_about = "Run the game server and the web page.\n\n\
         Games of all four kinds between people (the second player joins with a secret invite \
         code) or against the engine, with sealed orders for the simultaneous games, clocks and \
         deadlines, live updates and game records. Prints `listening on http://HOST:PORT` once \
         ready. The store is SQLite by default (the file is created if missing) or PostgreSQL, \
         which several servers can share. docs/server.md describes the API; the server also \
-        serves its OpenAPI description at /api/openapi.json."
-    )]
+        serves its OpenAPI description at /api/openapi.json.")]
     Serve(commands::serve::Args),
 }
 

@@ -20,7 +20,15 @@ struct Served {
 impl Served {
     fn start(db: &str) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_diplo"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db", db, "--rate-limit", "0"])
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                db,
+                "--rate-limit",
+                "0",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -40,7 +48,10 @@ impl Served {
             .strip_prefix("listening on ")
             .unwrap_or_else(|| panic!("not a listening line: {line:?}"))
             .to_string();
-        assert!(base.starts_with("http://127.0.0.1:") && !base.ends_with(":0"), "{base}");
+        assert!(
+            base.starts_with("http://127.0.0.1:") && !base.ends_with(":0"),
+            "{base}"
+        );
         Served {
             child,
             base,
@@ -54,7 +65,13 @@ impl Served {
         self.child.wait().expect("wait");
     }
 
-    fn call(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value) {
+    fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
         let mut request = self.client.request(method, format!("{}{path}", self.base));
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -65,7 +82,10 @@ impl Served {
         let response = request.send().expect("an answer");
         let status = response.status();
         let text = response.text().expect("a body");
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
@@ -83,8 +103,11 @@ impl Served {
         let (status, created) = self.post("/api/games", None, body);
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
-        let (status, joined) =
-            self.post(&format!("/api/games/{id}/join"), None, json!({"invite": created["invite"]}));
+        let (status, joined) = self.post(
+            &format!("/api/games/{id}/join"),
+            None,
+            json!({"invite": created["invite"]}),
+        );
         assert_eq!(status, StatusCode::OK, "{joined}");
         let token = |v: &Value| v["token"].as_str().unwrap().to_string();
         match created["color"].as_str() {
@@ -113,14 +136,21 @@ fn killed_between_submissions(kind: StoreKind) {
     let (seq, seq_white, seq_black) =
         server.two_players(json!({"game": "diplomat-chess", "color": "white"}));
     for (token, mv) in [(&seq_white, "d3"), (&seq_black, "k3")] {
-        let (status, _) = server.post(&format!("/api/games/{seq}/move"), Some(token), json!({"move": mv}));
+        let (status, _) = server.post(
+            &format!("/api/games/{seq}/move"),
+            Some(token),
+            json!({"move": mv}),
+        );
         assert_eq!(status, StatusCode::OK);
     }
     let (sim, white, black) = server.two_players(json!({"game": "diplochess", "color": "white"}));
     let orders = format!("/api/games/{sim}/orders");
     let (status, _) = server.post(&orders, Some(&white), json!({"orders": ["P e2 - e4"]}));
     assert_eq!(status, StatusCode::ACCEPTED);
-    let before = (server.get(&format!("/api/games/{seq}"), None), server.get(&format!("/api/games/{sim}"), None));
+    let before = (
+        server.get(&format!("/api/games/{seq}"), None),
+        server.get(&format!("/api/games/{sim}"), None),
+    );
     server.kill();
 
     let server = Served::start(&db.url);
@@ -135,8 +165,11 @@ fn killed_between_submissions(kind: StoreKind) {
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["history"][0]["white"], json!(["P e2 - e4"]));
     assert_eq!(game["version"], 1);
-    let (status, game) =
-        server.post(&format!("/api/games/{seq}/move"), Some(&seq_white), json!({"move": "e3"}));
+    let (status, game) = server.post(
+        &format!("/api/games/{seq}/move"),
+        Some(&seq_white),
+        json!({"move": "e3"}),
+    );
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["version"], 3);
     // Killed right after an answer: the move was committed before it.
@@ -152,7 +185,11 @@ fn deadlines_across_a_restart(kind: StoreKind) {
     // A phase whose deadline passes while the server is down.
     let (missed, white, _) =
         server.two_players(json!({"game": "diplomacy-chess", "color": "white", "deadline_s": 2}));
-    let (status, _) = server.post(&format!("/api/games/{missed}/orders"), Some(&white), json!({"orders": ["e4"]}));
+    let (status, _) = server.post(
+        &format!("/api/games/{missed}/orders"),
+        Some(&white),
+        json!({"orders": ["e4"]}),
+    );
     assert_eq!(status, StatusCode::ACCEPTED);
     // A phase whose deadline is still ahead when the server comes back.
     let (ahead, _, _) =
@@ -161,10 +198,15 @@ fn deadlines_across_a_restart(kind: StoreKind) {
     let (flagged, clock_white, _) = server.two_players(
         json!({"game": "diplomat-chess", "color": "white", "clock": {"initial_s": 2}}),
     );
-    let (status, _) =
-        server.post(&format!("/api/games/{flagged}/move"), Some(&clock_white), json!({"move": "d3"}));
+    let (status, _) = server.post(
+        &format!("/api/games/{flagged}/move"),
+        Some(&clock_white),
+        json!({"move": "d3"}),
+    );
     assert_eq!(status, StatusCode::OK);
-    let ahead_deadline = server.get(&format!("/api/games/{ahead}"), None)["deadline"].as_i64().unwrap();
+    let ahead_deadline = server.get(&format!("/api/games/{ahead}"), None)["deadline"]
+        .as_i64()
+        .unwrap();
     server.kill();
     std::thread::sleep(Duration::from_millis(2_500));
 
@@ -180,7 +222,10 @@ fn deadlines_across_a_restart(kind: StoreKind) {
         std::thread::sleep(Duration::from_millis(100));
     }
     let game = server.get(&format!("/api/games/{flagged}"), None);
-    assert_eq!(game["result"], json!({"token": "1-0", "reason": "black ran out of time"}));
+    assert_eq!(
+        game["result"],
+        json!({"token": "1-0", "reason": "black ran out of time"})
+    );
     let game = server.get(&format!("/api/games/{missed}"), None);
     assert!(game["version"].as_i64().unwrap() >= 1, "{game}");
     assert_eq!(game["history"][0]["white"], json!(["e4"]));
@@ -211,7 +256,10 @@ fn listening_line_and_usage_errors() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
     let output = Command::new(env!("CARGO_BIN_EXE_diplo"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db", "mysql://nope"])
         .output()

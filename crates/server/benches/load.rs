@@ -104,7 +104,11 @@ impl Client {
 
     /// A new game between two people (two requests): creation and joining.
     async fn new_game(&self, n: usize) -> Game {
-        let game = if n % 2 == 0 { "diplomat-chess" } else { "diplomacy-chess" };
+        let game = if n % 2 == 0 {
+            "diplomat-chess"
+        } else {
+            "diplomacy-chess"
+        };
         let (status, body) = self
             .post("/api/games", None, &json!({"game": game, "color": "white"}))
             .await;
@@ -112,7 +116,11 @@ impl Client {
         let created: Value = serde_json::from_slice(&body).expect("json");
         let id = created["id"].as_str().expect("id").to_string();
         let (status, body) = self
-            .post(&format!("/api/games/{id}/join"), None, &json!({"invite": created["invite"]}))
+            .post(
+                &format!("/api/games/{id}/join"),
+                None,
+                &json!({"invite": created["invite"]}),
+            )
             .await;
         assert_eq!(status, 200);
         let joined: Value = serde_json::from_slice(&body).expect("json");
@@ -152,6 +160,15 @@ struct Counts {
     plays: AtomicU64,
     errors: AtomicU64,
     games: AtomicU64,
+}
+
+/// The CPU time (user and system) this process has used, from `/proc/self/stat` (Linux;
+/// clock ticks of 1/100 s).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 fn main() {
@@ -204,12 +221,17 @@ async fn run(o: Options) {
     let histogram = Arc::new(Mutex::new(
         Histogram::<u64>::new_with_bounds(1, 60_000_000, 3).expect("a histogram"),
     ));
+    let cpu_start = cpu_seconds();
     let start = Instant::now();
     let end = start + Duration::from_secs(o.seconds);
     let mut workers = Vec::new();
     for w in 0..o.connections {
-        let (client, queue, counts, histogram) =
-            (client.clone(), queue.clone(), counts.clone(), histogram.clone());
+        let (client, queue, counts, histogram) = (
+            client.clone(),
+            queue.clone(),
+            counts.clone(),
+            histogram.clone(),
+        );
         let max_moves = o.max_moves;
         workers.push(tokio::spawn(async move {
             let mut rng = SmallRng::seed_from_u64(w as u64);
@@ -230,7 +252,11 @@ async fn run(o: Options) {
                 if over {
                     let t = Instant::now();
                     let (status, _) = client
-                        .post(&format!("/api/games/{}/resign", game.id), Some(&game.tokens[0]), &json!({}))
+                        .post(
+                            &format!("/api/games/{}/resign", game.id),
+                            Some(&game.tokens[0]),
+                            &json!({}),
+                        )
                         .await;
                     timed(if status == 409 { 200 } else { status }, t, &counts);
                     let n = counts.games.fetch_add(1, Ordering::Relaxed) as usize;
@@ -238,27 +264,47 @@ async fn run(o: Options) {
                     counts.requests.fetch_add(2, Ordering::Relaxed);
                 } else if let Some(seq) = game.replica.as_sequential() {
                     let side = seq.side_to_move();
-                    let Some(mv) = seq.legal_moves().choose(&mut rng).map(|m| m.coordinate.clone()) else {
+                    let Some(mv) = seq
+                        .legal_moves()
+                        .choose(&mut rng)
+                        .map(|m| m.coordinate.clone())
+                    else {
                         game.plies = max_moves;
                         queue.lock().expect("queue").push_back(game);
                         continue;
                     };
                     let t = Instant::now();
                     let (status, _) = client
-                        .post(&format!("/api/games/{}/move", game.id), Some(&game.tokens[side.index()]), &json!({"move": mv}))
+                        .post(
+                            &format!("/api/games/{}/move", game.id),
+                            Some(&game.tokens[side.index()]),
+                            &json!({"move": mv}),
+                        )
                         .await;
                     timed(status, t, &counts);
                     counts.plays.fetch_add(1, Ordering::Relaxed);
                     if status == 200 {
-                        game.replica.as_sequential_mut().expect("seq").play(&mv).expect("legal");
+                        game.replica
+                            .as_sequential_mut()
+                            .expect("seq")
+                            .play(&mv)
+                            .expect("legal");
                         game.plies += 1;
                     }
                 } else {
-                    let side = if game.sealed.is_none() { Color::White } else { Color::Black };
+                    let side = if game.sealed.is_none() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
                     let orders = random_orders(&*game.replica, side, &mut rng);
                     let t = Instant::now();
                     let (status, _) = client
-                        .post(&format!("/api/games/{}/orders", game.id), Some(&game.tokens[side.index()]), &json!({"orders": orders}))
+                        .post(
+                            &format!("/api/games/{}/orders", game.id),
+                            Some(&game.tokens[side.index()]),
+                            &json!({"orders": orders}),
+                        )
                         .await;
                     timed(status, t, &counts);
                     counts.plays.fetch_add(1, Ordering::Relaxed);
@@ -278,14 +324,19 @@ async fn run(o: Options) {
                 }
                 queue.lock().expect("queue").push_back(game);
             }
-            histogram.lock().expect("histogram").add(&local).expect("same bounds");
+            histogram
+                .lock()
+                .expect("histogram")
+                .add(&local)
+                .expect("same bounds");
         }));
     }
     for worker in workers {
         worker.await.expect("a worker");
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let h = histogram.lock().expect("histogram");
+    let cpu = cpu_seconds().zip(cpu_start).map(|(end, start)| end - start);
+    let h = histogram.lock().expect("histogram").clone();
     let requests = counts.requests.load(Ordering::Relaxed);
     let plays = counts.plays.load(Ordering::Relaxed);
     println!(
@@ -304,6 +355,14 @@ async fn run(o: Options) {
         h.value_at_quantile(0.999) as f64 / 1000.0,
         h.max() as f64 / 1000.0
     );
+    if let Some(cpu) = cpu {
+        // On a shared machine the wall-clock figures depend on what else runs; the CPU
+        // time this process (server and client together) spent per request does not.
+        println!(
+            "cpu: {cpu:.1} s for server and client together = {:.0} us per request",
+            cpu * 1e6 / requests.max(1) as f64
+        );
+    }
     let _ = stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(10), served).await;
     drop(db);

@@ -152,9 +152,13 @@ fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    let options = game.options(&pairs).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let options = game
+        .options(&pairs)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     if body.position.as_ref().is_some_and(|p| p.len() > 256) {
-        return Err(ApiError::bad_request("the position is longer than 256 characters"));
+        return Err(ApiError::bad_request(
+            "the position is longer than 256 characters",
+        ));
     }
     let color = match body.color.as_deref() {
         None | Some("random") => {
@@ -166,73 +170,82 @@ fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
         }
         Some("white") => Color::White,
         Some("black") => Color::Black,
-        Some(other) => return Err(ApiError::bad_request(format!("`{other}` is not a color (white, black, random)"))),
+        Some(other) => {
+            return Err(ApiError::bad_request(format!(
+                "`{other}` is not a color (white, black, random)"
+            )))
+        }
     };
     let opponent = match body.opponent.as_deref() {
         None | Some("human") => None,
         Some(text) => {
-            let spec: PlayerSpec = text.parse().map_err(|e: diplo_engine::SpecError| ApiError::bad_request(e.to_string()))?;
+            let spec: PlayerSpec = text
+                .parse()
+                .map_err(|e: diplo_engine::SpecError| ApiError::bad_request(e.to_string()))?;
             (!spec.is_human()).then_some(spec)
         }
     };
-    let time = match (game.kind, body.clock, body.deadline_s) {
-        (_, Some(_), Some(_)) => return Err(ApiError::bad_request("give a clock or a deadline, not both")),
-        (Kind::Simultaneous, Some(_), None) => {
-            return Err(ApiError::bad_request(
-                "the simultaneous games take `deadline_s` (each phase's time), not a clock",
-            ))
-        }
-        (Kind::Sequential, None, Some(_)) => {
-            return Err(ApiError::bad_request(
-                "the sequential games take a `clock` ({\"initial_s\", \"increment_s\"} or \
-                 {\"days_per_move\"}), not `deadline_s`",
-            ))
-        }
-        (_, None, None) => TimeControl::None,
-        (Kind::Simultaneous, None, Some(s)) => {
-            if !(1..=30 * DAY_S).contains(&s) {
-                return Err(ApiError::bad_request("`deadline_s` is from 1 to 2592000 (30 days)"));
-            }
-            TimeControl::Phase {
-                ms: ms_of(s),
-            }
-        }
-        (Kind::Sequential, Some(clock), None) => match clock {
-            ClockBody {
-                initial_s: Some(initial),
-                increment_s,
-                days_per_move: None,
-            } => {
-                let increment = increment_s.unwrap_or(0);
-                if !(1..=7 * DAY_S).contains(&initial) || increment > 3_600 {
-                    return Err(ApiError::bad_request(
-                        "a clock is `initial_s` from 1 to 604800 and `increment_s` from 0 to 3600",
-                    ));
-                }
-                TimeControl::Fischer {
-                    initial_ms: ms_of(initial),
-                    increment_ms: ms_of(increment),
-                }
-            }
-            ClockBody {
-                initial_s: None,
-                increment_s: None,
-                days_per_move: Some(days),
-            } => {
-                if !(1..=60).contains(&days) {
-                    return Err(ApiError::bad_request("`days_per_move` is from 1 to 60"));
-                }
-                TimeControl::PerMove {
-                    ms: ms_of(days * DAY_S),
-                }
-            }
-            _ => {
+    let time =
+        match (game.kind, body.clock, body.deadline_s) {
+            (_, Some(_), Some(_)) => {
                 return Err(ApiError::bad_request(
-                    "a clock is {\"initial_s\": N, \"increment_s\": M} or {\"days_per_move\": D}",
+                    "give a clock or a deadline, not both",
                 ))
             }
-        },
-    };
+            (Kind::Simultaneous, Some(_), None) => {
+                return Err(ApiError::bad_request(
+                    "the simultaneous games take `deadline_s` (each phase's time), not a clock",
+                ))
+            }
+            (Kind::Sequential, None, Some(_)) => {
+                return Err(ApiError::bad_request(
+                    "the sequential games take a `clock` ({\"initial_s\", \"increment_s\"} or \
+                 {\"days_per_move\"}), not `deadline_s`",
+                ))
+            }
+            (_, None, None) => TimeControl::None,
+            (Kind::Simultaneous, None, Some(s)) => {
+                if !(1..=30 * DAY_S).contains(&s) {
+                    return Err(ApiError::bad_request(
+                        "`deadline_s` is from 1 to 2592000 (30 days)",
+                    ));
+                }
+                TimeControl::Phase { ms: ms_of(s) }
+            }
+            (Kind::Sequential, Some(clock), None) => match clock {
+                ClockBody {
+                    initial_s: Some(initial),
+                    increment_s,
+                    days_per_move: None,
+                } => {
+                    let increment = increment_s.unwrap_or(0);
+                    if !(1..=7 * DAY_S).contains(&initial) || increment > 3_600 {
+                        return Err(ApiError::bad_request(
+                        "a clock is `initial_s` from 1 to 604800 and `increment_s` from 0 to 3600",
+                    ));
+                    }
+                    TimeControl::Fischer {
+                        initial_ms: ms_of(initial),
+                        increment_ms: ms_of(increment),
+                    }
+                }
+                ClockBody {
+                    initial_s: None,
+                    increment_s: None,
+                    days_per_move: Some(days),
+                } => {
+                    if !(1..=60).contains(&days) {
+                        return Err(ApiError::bad_request("`days_per_move` is from 1 to 60"));
+                    }
+                    TimeControl::PerMove {
+                        ms: ms_of(days * DAY_S),
+                    }
+                }
+                _ => return Err(ApiError::bad_request(
+                    "a clock is {\"initial_s\": N, \"increment_s\": M} or {\"days_per_move\": D}",
+                )),
+            },
+        };
     Ok(NewGame {
         game,
         options,
@@ -251,7 +264,8 @@ fn ms_of(seconds: u64) -> i64 {
 async fn create(State(app): Shared, Body(body): Body<CreateBody>) -> Result<Response, ApiError> {
     let new = new_game(body)?;
     let created = app.create(new).await?;
-    let mut answer = json!({"id": created.id, "color": created.color.name(), "token": created.token});
+    let mut answer =
+        json!({"id": created.id, "color": created.color.name(), "token": created.token});
     if let Some(invite) = created.invite {
         answer["invite"] = json!(invite);
     }
@@ -304,7 +318,11 @@ fn listed(g: &Listed) -> Value {
     })
 }
 
-async fn game(State(app): Shared, GameId(id): GameId, Token(token): Token) -> Result<Json<Value>, ApiError> {
+async fn game(
+    State(app): Shared,
+    GameId(id): GameId,
+    Token(token): Token,
+) -> Result<Json<Value>, ApiError> {
     Ok(Json(app.view(&id, token.as_deref()).await?))
 }
 
@@ -356,7 +374,11 @@ async fn orders(
     answer(app.act(&id, actor, Action::Orders(body.orders)).await?)
 }
 
-async fn resign(State(app): Shared, GameId(id): GameId, token: Token) -> Result<Response, ApiError> {
+async fn resign(
+    State(app): Shared,
+    GameId(id): GameId,
+    token: Token,
+) -> Result<Response, ApiError> {
     let actor = token.required()?;
     answer(app.act(&id, actor, Action::Resign).await?)
 }
@@ -371,11 +393,7 @@ fn answer(acted: Acted) -> Result<Response, ApiError> {
 
 async fn record(State(app): Shared, GameId(id): GameId) -> Result<Response, ApiError> {
     let text = app.record(&id).await?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        text,
-    )
-        .into_response())
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `GET /api/games/{id}/events`: a WebSocket when the request asks to upgrade, else
@@ -406,10 +424,16 @@ async fn events(
             .max_message_size(4096)
             .on_upgrade(move |socket| watch.websocket(socket))
             .into_response(),
-        Err(_) => Sse::new(futures_util::stream::unfold(watch, |mut watch| async move {
-            let view = watch.next().await?;
-            Some((Ok::<_, std::convert::Infallible>(Event::default().data(view)), watch))
-        }))
+        Err(_) => Sse::new(futures_util::stream::unfold(
+            watch,
+            |mut watch| async move {
+                let view = watch.next().await?;
+                Some((
+                    Ok::<_, std::convert::Infallible>(Event::default().data(view)),
+                    watch,
+                ))
+            },
+        ))
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
         .into_response(),
     })
@@ -468,11 +492,7 @@ impl Drop for Watch {
 }
 
 async fn openapi() -> Response {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        crate::OPENAPI,
-    )
-        .into_response()
+    ([(header::CONTENT_TYPE, "application/json")], crate::OPENAPI).into_response()
 }
 
 async fn not_found() -> ApiError {

@@ -94,7 +94,9 @@ pub enum Action {
     /// Applies a deadline that has passed, if any.
     Expire,
     /// Takes the free seat.
-    Join { invite: Option<String> },
+    Join {
+        invite: Option<String>,
+    },
 }
 
 /// What a change did.
@@ -357,16 +359,28 @@ impl App {
         if !secret::is_game_id(id) {
             return Err(ApiError::unknown_game());
         }
-        let mut row = self.store.game(id).await?.ok_or_else(ApiError::unknown_game)?;
+        let mut row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(ApiError::unknown_game)?;
         if overdue(&row, now_ms()) {
             self.act(id, Actor::System, Action::Expire).await?;
-            row = self.store.game(id).await?.ok_or_else(ApiError::unknown_game)?;
+            row = self
+                .store
+                .game(id)
+                .await?
+                .ok_or_else(ApiError::unknown_game)?;
         }
         let slot = self.slots.get(id);
         let mut guard = slot.lock().await;
         for _ in 0..3 {
             if guard.as_ref().is_some_and(|l| l.version > row.version) {
-                row = self.store.game(id).await?.ok_or_else(ApiError::unknown_game)?;
+                row = self
+                    .store
+                    .game(id)
+                    .await?
+                    .ok_or_else(ApiError::unknown_game)?;
             }
         }
         let cached = guard.take();

@@ -102,7 +102,11 @@ impl Engines {
                     }
                 }
             }
-            let mut running = app.engines.running.lock().unwrap_or_else(|e| e.into_inner());
+            let mut running = app
+                .engines
+                .running
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
             running.remove(&key);
         });
     }

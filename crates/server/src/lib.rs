@@ -70,12 +70,13 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 impl Server {
     pub async fn bind(config: Config) -> Result<Server, StartError> {
         let store = store::Store::open(&config.db, config.db_connections).await?;
-        let listener = TcpListener::bind(config.addr)
-            .await
-            .map_err(|source| StartError::Listen {
-                addr: config.addr,
-                source,
-            })?;
+        let listener =
+            TcpListener::bind(config.addr)
+                .await
+                .map_err(|source| StartError::Listen {
+                    addr: config.addr,
+                    source,
+                })?;
         let addr = listener.local_addr().map_err(|source| StartError::Listen {
             addr: config.addr,
             source,
@@ -103,7 +104,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then gives open connections a moment to finish.
-    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+    pub async fn run(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
         let (stop, stopped) = tokio::sync::watch::channel(false);
         tokio::spawn(async move {
             shutdown.await;
@@ -155,9 +159,13 @@ async fn sweep(app: Arc<App>) {
             }
             Err(e) => eprintln!("diplo serve: looking for deadlines: {e}"),
         }
-        if engines_checked.is_none_or(|at| now - at >= 2_000) {
+        if engines_checked.map_or(true, |at| now - at >= 2_000) {
             // An engine has had 2 s to start since its turn began; at start, any age.
-            let before = if engines_checked.is_none() { i64::MAX } else { now - 2_000 };
+            let before = if engines_checked.is_none() {
+                i64::MAX
+            } else {
+                now - 2_000
+            };
             match app.store.engine_waiting(before, 256).await {
                 Ok(ids) => {
                     for id in ids {
@@ -212,7 +220,9 @@ async fn refresh(app: &Arc<App>, id: &str, stamp: i64) {
     }
     let now = now_ms();
     let view = app
-        .read(id, |row, live| (row.stamp, view::render(row, live, None, now).to_string()))
+        .read(id, |row, live| {
+            (row.stamp, view::render(row, live, None, now).to_string())
+        })
         .await;
     if let Ok((stamp, view)) = view {
         app.hub.publish(id, stamp, view);

@@ -48,9 +48,8 @@ impl RateLimiter {
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if buckets.len() >= MAX_CLIENTS && !buckets.contains_key(&client) {
             let (per_s, burst) = (self.per_s, self.burst);
-            buckets.retain(|_, b| {
-                b.tokens + now.duration_since(b.at).as_secs_f64() * per_s < burst
-            });
+            buckets
+                .retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * per_s < burst);
             if buckets.len() >= MAX_CLIENTS {
                 return Err(Duration::from_secs(1));
             }
@@ -83,9 +82,11 @@ pub async fn rate_limit(
         .map(|c| c.0.ip());
     if let Some(client) = client {
         if let Err(wait) = limiter.check(client, Instant::now()) {
-            let mut response =
-                ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too many requests; slow down")
-                    .into_response();
+            let mut response = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too many requests; slow down",
+            )
+            .into_response();
             let secs = wait.as_secs().max(1).to_string();
             if let Ok(value) = HeaderValue::from_str(&secs) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
@@ -153,7 +154,9 @@ async fn read_bytes<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes
 }
 
 fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let bad = |e: serde_json::Error| ApiError::bad_request(format!("the body is not the JSON expected: {e}"));
+    let bad = |e: serde_json::Error| {
+        ApiError::bad_request(format!("the body is not the JSON expected: {e}"))
+    };
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
     if !value.is_object() {
         return Err(ApiError::bad_request("the body is not a JSON object"));

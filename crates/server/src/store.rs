@@ -263,7 +263,10 @@ impl Store {
     /// A game as last committed.
     pub async fn game(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-        let row = sqlx::query(&sql).bind(id).fetch_optional(&self.read).await?;
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.read)
+            .await?;
         row.as_ref().map(GameRow::read).transpose()
     }
 
@@ -381,7 +384,11 @@ impl Store {
     }
 
     /// Active games in which an engine has owed a move since before `before`.
-    pub async fn engine_waiting(&self, before: i64, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+    pub async fn engine_waiting(
+        &self,
+        before: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, sqlx::Error> {
         let rows = sqlx::query(
             "SELECT id FROM games WHERE engine_due <> 0 AND updated_ms <= $1 \
              AND status = 'active' ORDER BY updated_ms LIMIT $2",
@@ -426,7 +433,12 @@ async fn log<'e, E: Executor<'e, Database = Any>>(
 pub struct Txn;
 
 impl Txn {
-    pub async fn log(tx: &mut Tx, id: &str, after: i64, upto: i64) -> Result<Vec<LogRow>, sqlx::Error> {
+    pub async fn log(
+        tx: &mut Tx,
+        id: &str,
+        after: i64,
+        upto: i64,
+    ) -> Result<Vec<LogRow>, sqlx::Error> {
         log(&mut **tx, id, after, upto).await
     }
 
@@ -584,7 +596,9 @@ mod tests {
             (Backend::Sqlite, "sqlite://diplo.db?mode=rwc".to_string())
         );
         assert_eq!(
-            normalize_url("postgres://postgres@127.0.0.1/test").unwrap().0,
+            normalize_url("postgres://postgres@127.0.0.1/test")
+                .unwrap()
+                .0,
             Backend::Postgres
         );
         assert!(normalize_url("mysql://x").is_err());

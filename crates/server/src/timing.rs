@@ -11,12 +11,19 @@ pub enum TimeControl {
     None,
     /// Sequential: each side has `initial_ms` in all, plus `increment_ms` after each move;
     /// the side whose time runs out loses.
-    Fischer { initial_ms: i64, increment_ms: i64 },
+    Fischer {
+        initial_ms: i64,
+        increment_ms: i64,
+    },
     /// Sequential, correspondence: `ms` for each move; missing it loses.
-    PerMove { ms: i64 },
+    PerMove {
+        ms: i64,
+    },
     /// Simultaneous: `ms` for each phase; a side that has not sealed its orders by then gets
     /// its default orders.
-    Phase { ms: i64 },
+    Phase {
+        ms: i64,
+    },
 }
 
 impl TimeControl {

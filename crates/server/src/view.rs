@@ -71,8 +71,7 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         .pairs()
         .map(|(k, v)| (k.to_string(), json!(v)))
         .collect();
-    let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous())
-    {
+    let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous()) {
         (Some(game), _) => {
             let to_move = (session.result().is_none()).then(|| game.side_to_move());
             ("sequential", None, game.fullmove(), to_move)
@@ -83,10 +82,11 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         }
         (None, None) => ("unknown", None, 0, None),
     };
-    let result = session.result().map(|r| {
-        json!({"token": r.outcome.token(), "reason": r.reason.to_string()})
-    });
-    let names = |sides: Vec<Color>| -> Vec<&'static str> { sides.into_iter().map(Color::name).collect() };
+    let result = session
+        .result()
+        .map(|r| json!({"token": r.outcome.token(), "reason": r.reason.to_string()}));
+    let names =
+        |sides: Vec<Color>| -> Vec<&'static str> { sides.into_iter().map(Color::name).collect() };
     let clock = match TimeControl::of(row) {
         TimeControl::None => Value::Null,
         TimeControl::Fischer {

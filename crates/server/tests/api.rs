@@ -76,20 +76,36 @@ async fn sequential_game(kind: StoreKind) {
 
     // Resigning ends the game; nothing more can be played.
     let (status, over) = s
-        .call(Method::POST, &format!("/api/games/{id}/resign"), Some(&black), None)
+        .call(
+            Method::POST,
+            &format!("/api/games/{id}/resign"),
+            Some(&black),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::OK, "{over}");
     assert_eq!(over["status"], "finished");
-    assert_eq!(over["result"], json!({"token": "1-0", "reason": "black resigns"}));
+    assert_eq!(
+        over["result"],
+        json!({"token": "1-0", "reason": "black resigns"})
+    );
     assert_eq!(over["awaiting"], json!([]));
     let (status, _) = s.post(&path, Some(&white), json!({"move": "e3"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (status, _) = s
-        .call(Method::POST, &format!("/api/games/{id}/resign"), Some(&white), None)
+        .call(
+            Method::POST,
+            &format!("/api/games/{id}/resign"),
+            Some(&white),
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
     let (_, record) = s.text(&format!("/api/games/{id}/record")).await;
-    assert!(record.contains("[Termination \"black resigns\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"black resigns\"]"),
+        "{record}"
+    );
     let replayed = diplo_games::replay_record(&record, None, &[]).expect("the record replays");
     assert!(replayed.result.to_string().starts_with("1-0"), "{record}");
 }
@@ -101,7 +117,12 @@ async fn sealed_orders_stay_secret(kind: StoreKind) {
     };
     let (id, white, black) = s.two_players("diplomacy-chess", json!({})).await;
     // Watch the game from the start: no event may show White's orders.
-    let events = s.client.get(s.url(&format!("/api/games/{id}/events"))).send().await.unwrap();
+    let events = s
+        .client
+        .get(s.url(&format!("/api/games/{id}/events")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(events.status(), StatusCode::OK);
     let mut events = events;
 
@@ -109,7 +130,9 @@ async fn sealed_orders_stay_secret(kind: StoreKind) {
     assert_eq!(before["awaiting"], json!(["white", "black"]));
     let secret = "Nh3";
     let orders = format!("/api/games/{id}/orders");
-    let (status, answer) = s.post(&orders, Some(&white), json!({"orders": [secret]})).await;
+    let (status, answer) = s
+        .post(&orders, Some(&white), json!({"orders": [secret]}))
+        .await;
     assert_eq!(status, StatusCode::ACCEPTED);
     assert_eq!(answer, json!({"sealed": true}));
 
@@ -140,13 +163,22 @@ async fn sealed_orders_stay_secret(kind: StoreKind) {
         (Some(black.as_str()), json!({"orders": "Nh6"})),
         (Some(black.as_str()), json!({"move": "Nh6"})),
         (None, json!({"orders": ["Nh6"]})),
-        (Some("0123456789abcdef0123456789abcdef"), json!({"orders": ["Nh6"]})),
+        (
+            Some("0123456789abcdef0123456789abcdef"),
+            json!({"orders": ["Nh6"]}),
+        ),
     ] {
         let (status, error) = s.post(&orders, token, body).await;
         assert!(status.is_client_error(), "{status} {error}");
         seen.push(error.to_string());
     }
-    let (status, error) = s.post(&format!("/api/games/{id}/move"), Some(&black), json!({"move": "Nh6"})).await;
+    let (status, error) = s
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&black),
+            json!({"move": "Nh6"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     seen.push(error.to_string());
     for text in &seen {
@@ -156,7 +188,9 @@ async fn sealed_orders_stay_secret(kind: StoreKind) {
     assert_eq!(s.game(&id).await, expected);
 
     // Black's orders complete the turn: now both are shown, with the adjudication.
-    let (status, resolved) = s.post(&orders, Some(&black), json!({"orders": ["Nh6"]})).await;
+    let (status, resolved) = s
+        .post(&orders, Some(&black), json!({"orders": ["Nh6"]}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{resolved}");
     assert_eq!(resolved["you"], "black");
     assert_eq!(resolved["pending"], Value::Null);
@@ -191,7 +225,10 @@ async fn sealed_orders_stay_secret(kind: StoreKind) {
         .expect("the resolved view");
     assert!(resolved_at >= 1, "{stream}");
     for view in &views[..resolved_at] {
-        assert!(!view.to_string().contains(secret), "an event leaked: {view}");
+        assert!(
+            !view.to_string().contains(secret),
+            "an event leaked: {view}"
+        );
         assert_eq!(view["history"], json!([]));
     }
     assert_eq!(views[resolved_at]["history"][0]["white"], json!([secret]));
@@ -208,12 +245,16 @@ async fn second_submission_replaces_the_first(kind: StoreKind) {
     let (id, white, black) = s.two_players("diplomacy-chess", json!({})).await;
     let orders = format!("/api/games/{id}/orders");
     for first in ["Na3", "Na3", "Nc3", "Nc3"] {
-        let (status, _) = s.post(&orders, Some(&white), json!({"orders": [first]})).await;
+        let (status, _) = s
+            .post(&orders, Some(&white), json!({"orders": [first]}))
+            .await;
         assert_eq!(status, StatusCode::ACCEPTED);
         let (_, mine) = s.get(&format!("/api/games/{id}"), Some(&white)).await;
         assert_eq!(mine["pending"], json!([first]));
     }
-    let (status, game) = s.post(&orders, Some(&black), json!({"orders": ["a6"]})).await;
+    let (status, game) = s
+        .post(&orders, Some(&black), json!({"orders": ["a6"]}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(game["history"][0]["white"], json!(["Nc3"]));
     assert_eq!(game["version"], 1);
@@ -239,7 +280,9 @@ async fn diplochess_retreats_ask_only_the_side_that_owes(kind: StoreKind) {
     let (status, error) = s.post(&orders, Some(&black), json!({"orders": []})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{error}");
     // White's retreat alone resolves the phase.
-    let (status, game) = s.post(&orders, Some(&white), json!({"orders": ["P e4 - e5"]})).await;
+    let (status, game) = s
+        .post(&orders, Some(&white), json!({"orders": ["P e4 - e5"]}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["phase"], "turn 3 movement");
     let history = game["history"].as_array().unwrap();
@@ -274,7 +317,10 @@ async fn bad_input_changes_nothing(kind: StoreKind) {
         ("{\"mvoe\": \"d3\"}", StatusCode::BAD_REQUEST),
         ("{\"move\": \"d9\"}", StatusCode::UNPROCESSABLE_ENTITY),
         ("{\"move\": \"\"}", StatusCode::UNPROCESSABLE_ENTITY),
-        ("{\"move\": \"\\u0000\\u202e\"}", StatusCode::UNPROCESSABLE_ENTITY),
+        (
+            "{\"move\": \"\\u0000\\u202e\"}",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
     ] {
         let response = raw(body, &white).await.unwrap();
         let status = response.status();
@@ -283,24 +329,55 @@ async fn bad_input_changes_nothing(kind: StoreKind) {
         common::assert_error_body(status, &error);
     }
     let huge = format!("{{\"move\": \"{}\"}}", "x".repeat(100_000));
-    let response = s.client.post(s.url(&path)).bearer_auth(&white).body(huge).send().await.unwrap();
+    let response = s
+        .client
+        .post(s.url(&path))
+        .bearer_auth(&white)
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
-    common::assert_error_body(StatusCode::PAYLOAD_TOO_LARGE, &response.json().await.unwrap());
+    common::assert_error_body(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &response.json().await.unwrap(),
+    );
     let long = format!("{{\"move\": \"{}\"}}", "d".repeat(1000));
-    let response = s.client.post(s.url(&path)).bearer_auth(&white).body(long).send().await.unwrap();
+    let response = s
+        .client
+        .post(s.url(&path))
+        .bearer_auth(&white)
+        .body(long)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
 
     // Tokens: none, malformed, unknown, the other player's, another game's.
     let (_, other_white, _) = s.two_players("diplomat-chess", json!({})).await;
     let mv = json!({"move": "d3"});
-    assert_eq!(s.post(&path, None, mv.clone()).await.0, StatusCode::UNAUTHORIZED);
-    assert_eq!(s.post(&path, Some("nope"), mv.clone()).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(
-        s.post(&path, Some("0123456789abcdef0123456789abcdef"), mv.clone()).await.0,
+        s.post(&path, None, mv.clone()).await.0,
         StatusCode::UNAUTHORIZED
     );
-    assert_eq!(s.post(&path, Some(&other_white), mv.clone()).await.0, StatusCode::UNAUTHORIZED);
-    assert_eq!(s.post(&path, Some(&black), mv.clone()).await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        s.post(&path, Some("nope"), mv.clone()).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        s.post(&path, Some("0123456789abcdef0123456789abcdef"), mv.clone())
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        s.post(&path, Some(&other_white), mv.clone()).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        s.post(&path, Some(&black), mv.clone()).await.0,
+        StatusCode::CONFLICT
+    );
     for header in ["Basic abc", "Bearer", "Bearer ", "token"] {
         let response = s
             .client
@@ -312,24 +389,49 @@ async fn bad_input_changes_nothing(kind: StoreKind) {
             .unwrap();
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{header}");
     }
-    let (status, _) = s.get(&format!("/api/games/{id}"), Some("0123456789abcdef0123456789abcdef")).await;
+    let (status, _) = s
+        .get(
+            &format!("/api/games/{id}"),
+            Some("0123456789abcdef0123456789abcdef"),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     // Unknown games, malformed ids, wrong kinds, unknown paths and methods.
-    for path in ["/api/games/aaaaaaaaaaaa", "/api/games/NOT-AN-ID", "/api/games/%00%ff", "/api/games/aaaaaaaaaaaa/record"] {
+    for path in [
+        "/api/games/aaaaaaaaaaaa",
+        "/api/games/NOT-AN-ID",
+        "/api/games/%00%ff",
+        "/api/games/aaaaaaaaaaaa/record",
+    ] {
         assert_eq!(s.get(path, None).await.0, StatusCode::NOT_FOUND, "{path}");
     }
     assert_eq!(
-        s.post("/api/games/aaaaaaaaaaaa/move", Some(&white), mv.clone()).await.0,
+        s.post("/api/games/aaaaaaaaaaaa/move", Some(&white), mv.clone())
+            .await
+            .0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        s.post(&format!("/api/games/{id}/orders"), Some(&white), json!({"orders": ["d3"]})).await.0,
+        s.post(
+            &format!("/api/games/{id}/orders"),
+            Some(&white),
+            json!({"orders": ["d3"]})
+        )
+        .await
+        .0,
         StatusCode::BAD_REQUEST
     );
     assert_eq!(s.get("/api/nothing", None).await.0, StatusCode::NOT_FOUND);
     assert_eq!(
-        s.call(Method::DELETE, &format!("/api/games/{id}"), Some(&white), None).await.0,
+        s.call(
+            Method::DELETE,
+            &format!("/api/games/{id}"),
+            Some(&white),
+            None
+        )
+        .await
+        .0,
         StatusCode::METHOD_NOT_ALLOWED
     );
 
@@ -383,23 +485,45 @@ async fn invites_and_tokens(kind: StoreKind) {
     assert!(!game.to_string().contains(token) && !game.to_string().contains(invite));
     // No move before the second player joins.
     let (status, _) = s
-        .post(&format!("/api/games/{id}/move"), Some(token), json!({"move": "e5"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            json!({"move": "e5"}),
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
     let join = format!("/api/games/{id}/join");
-    assert_eq!(s.post(&join, None, json!({"invite": "wrong"})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&join, None, json!({})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&join, None, json!({"invite": token})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&join, None, json!({"invite": 5})).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        s.post(&join, None, json!({"invite": "wrong"})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post(&join, None, json!({})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post(&join, None, json!({"invite": token})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post(&join, None, json!({"invite": 5})).await.0,
+        StatusCode::BAD_REQUEST
+    );
     let (status, joined) = s.post(&join, None, json!({"invite": invite})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(joined["color"], "white");
     let white = joined["token"].as_str().unwrap();
     // A used invite.
-    assert_eq!(s.post(&join, None, json!({"invite": invite})).await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        s.post(&join, None, json!({"invite": invite})).await.0,
+        StatusCode::CONFLICT
+    );
     // Each token acts for its own side only.
     let path = format!("/api/games/{id}/move");
-    assert_eq!(s.post(&path, Some(token), json!({"move": "e4"})).await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        s.post(&path, Some(token), json!({"move": "e4"})).await.0,
+        StatusCode::CONFLICT
+    );
     let (status, game) = s.post(&path, Some(white), json!({"move": "e4"})).await;
     assert_eq!(status, StatusCode::OK, "{game}");
     assert_eq!(game["you"], "white");
@@ -409,19 +533,25 @@ async fn phase_deadline_plays_default_orders(kind: StoreKind) {
     let Some(s) = TestServer::start(kind).await else {
         return;
     };
-    let (id, white, _black) = s.two_players("diplomacy-chess", json!({"deadline_s": 1})).await;
+    let (id, white, _black) = s
+        .two_players("diplomacy-chess", json!({"deadline_s": 1}))
+        .await;
     let game = s.game(&id).await;
     let deadline = game["deadline"].as_i64().expect("a deadline");
     assert_eq!(game["clock"], json!({"kind": "phase", "phase_ms": 1000}));
     let orders = format!("/api/games/{id}/orders");
-    let (status, _) = s.post(&orders, Some(&white), json!({"orders": ["e4"]})).await;
+    let (status, _) = s
+        .post(&orders, Some(&white), json!({"orders": ["e4"]}))
+        .await;
     assert_eq!(status, StatusCode::ACCEPTED);
     // Black misses the deadline: its default orders are played; White's sealed ones stand.
     let game = s.wait_for(&id, 10, |g| g["version"] == 1).await;
     assert!(diplo_server::now_ms() >= deadline);
     assert_eq!(game["history"][0]["white"], json!(["e4"]));
     assert_eq!(game["history"][0]["black"], json!([]));
-    let next = game["deadline"].as_i64().expect("the next phase's deadline");
+    let next = game["deadline"]
+        .as_i64()
+        .expect("the next phase's deadline");
     assert!(next >= deadline + 1000, "{next} {deadline}");
     // Nobody sends anything: the next phase resolves by itself too, without any reads of
     // the game (the lobby does not apply deadlines).
@@ -448,10 +578,17 @@ async fn clock_flag_falls(kind: StoreKind) {
         return;
     };
     let (id, white, black) = s
-        .two_players("diplomat-chess", json!({"clock": {"initial_s": 1, "increment_s": 0}}))
+        .two_players(
+            "diplomat-chess",
+            json!({"clock": {"initial_s": 1, "increment_s": 0}}),
+        )
         .await;
     let (status, game) = s
-        .post(&format!("/api/games/{id}/move"), Some(&white), json!({"move": "d3"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&white),
+            json!({"move": "d3"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(game["clock"]["running"], "black");
@@ -459,15 +596,25 @@ async fn clock_flag_falls(kind: StoreKind) {
     tokio::time::sleep(Duration::from_millis(1_300)).await;
     // Too late: Black's flag has fallen.
     let (status, error) = s
-        .post(&format!("/api/games/{id}/move"), Some(&black), json!({"move": "k3"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&black),
+            json!({"move": "k3"}),
+        )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{error}");
     let game = s.game(&id).await;
     assert_eq!(game["status"], "finished");
-    assert_eq!(game["result"], json!({"token": "1-0", "reason": "black ran out of time"}));
+    assert_eq!(
+        game["result"],
+        json!({"token": "1-0", "reason": "black ran out of time"})
+    );
     assert_eq!(game["deadline"], Value::Null);
     let (_, record) = s.text(&format!("/api/games/{id}/record")).await;
-    assert!(record.contains("[Termination \"black ran out of time\"]"), "{record}");
+    assert!(
+        record.contains("[Termination \"black ran out of time\"]"),
+        "{record}"
+    );
     let replayed = diplo_games::replay_record(&record, None, &[]).expect("the record replays");
     assert!(replayed.result.to_string().starts_with("1-0"), "{record}");
 
@@ -488,21 +635,35 @@ async fn correspondence_and_clock_settings(kind: StoreKind) {
         .two_players("diplomatic-chess", json!({"clock": {"days_per_move": 3}}))
         .await;
     let game = s.game(&id).await;
-    assert_eq!(game["clock"], json!({"kind": "per_move", "per_move_ms": 259_200_000}));
+    assert_eq!(
+        game["clock"],
+        json!({"kind": "per_move", "per_move_ms": 259_200_000})
+    );
     let first = game["deadline"].as_i64().unwrap();
     let now = diplo_server::now_ms();
     assert!((now + 259_000_000..=now + 259_200_000).contains(&first));
     tokio::time::sleep(Duration::from_millis(20)).await;
     let (_, game) = s
-        .post(&format!("/api/games/{id}/move"), Some(&white), json!({"move": "e4"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&white),
+            json!({"move": "e4"}),
+        )
         .await;
     assert!(game["deadline"].as_i64().unwrap() > first);
 
     let (id, white, _) = s
-        .two_players("diplomat-chess", json!({"clock": {"initial_s": 300, "increment_s": 5}}))
+        .two_players(
+            "diplomat-chess",
+            json!({"clock": {"initial_s": 300, "increment_s": 5}}),
+        )
         .await;
     let (_, game) = s
-        .post(&format!("/api/games/{id}/move"), Some(&white), json!({"move": "d3"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&white),
+            json!({"move": "d3"}),
+        )
         .await;
     let clock = &game["clock"];
     assert_eq!(clock["kind"], "fischer");
@@ -527,10 +688,23 @@ async fn engine_opponents(kind: StoreKind) {
     assert_eq!(game["awaiting"], json!(["black"]));
     // A legal move of ours: the engine answers.
     let entry = diplo_games::find("diplomat-chess").unwrap();
-    let mut session = entry.start(&entry.options::<&str>(&[]).unwrap(), Some(game["position"].as_str().unwrap())).unwrap();
-    let reply = session.as_sequential().unwrap().legal_moves()[0].coordinate.clone();
+    let mut session = entry
+        .start(
+            &entry.options::<&str>(&[]).unwrap(),
+            Some(game["position"].as_str().unwrap()),
+        )
+        .unwrap();
+    let reply = session.as_sequential().unwrap().legal_moves()[0]
+        .coordinate
+        .clone();
     session.as_sequential_mut().unwrap().play(&reply).unwrap();
-    let (status, _) = s.post(&format!("/api/games/{id}/move"), Some(token), json!({"move": reply})).await;
+    let (status, _) = s
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(token),
+            json!({"move": reply}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     s.wait_for(id, 20, |g| g["version"] == 3).await;
 
@@ -541,10 +715,19 @@ async fn engine_opponents(kind: StoreKind) {
             .await;
         let id = created["id"].as_str().unwrap();
         let token = created["token"].as_str().unwrap();
-        s.wait_for(id, 20, |g| g["awaiting"] == json!(["white"])).await;
-        let orders = if game == "diplochess" { json!([]) } else { json!(["e4"]) };
+        s.wait_for(id, 20, |g| g["awaiting"] == json!(["white"]))
+            .await;
+        let orders = if game == "diplochess" {
+            json!([])
+        } else {
+            json!(["e4"])
+        };
         let (status, after) = s
-            .post(&format!("/api/games/{id}/orders"), Some(token), json!({"orders": orders}))
+            .post(
+                &format!("/api/games/{id}/orders"),
+                Some(token),
+                json!({"orders": orders}),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{after}");
         assert_eq!(after["version"], 1);
@@ -580,24 +763,51 @@ async fn event_streams(kind: StoreKind) {
     };
     let (id, white, black) = s.two_players("diplomatic-chess", json!({})).await;
     let url = format!("ws://{}/api/games/{id}/events", s.addr);
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("a WebSocket");
+    let (mut socket, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("a WebSocket");
     let first = next(&mut socket).await;
     assert_eq!(first["version"], 0);
     assert_eq!(first["id"], json!(id));
-    s.post(&format!("/api/games/{id}/move"), Some(&white), json!({"move": "e4"})).await;
+    s.post(
+        &format!("/api/games/{id}/move"),
+        Some(&white),
+        json!({"move": "e4"}),
+    )
+    .await;
     let update = next(&mut socket).await;
     assert_eq!(update["version"], 1);
     assert_eq!(update["history"][0]["moves"][0]["san"], "e4");
     assert!(update.get("you").is_none());
-    s.post(&format!("/api/games/{id}/move"), Some(&black), json!({"move": "e5"})).await;
+    s.post(
+        &format!("/api/games/{id}/move"),
+        Some(&black),
+        json!({"move": "e5"}),
+    )
+    .await;
     assert_eq!(next(&mut socket).await["version"], 2);
     // Server-sent events for the same game, and a 404 for an unknown one.
-    let mut sse = s.client.get(s.url(&format!("/api/games/{id}/events"))).send().await.unwrap();
+    let mut sse = s
+        .client
+        .get(s.url(&format!("/api/games/{id}/events")))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(sse.status(), StatusCode::OK);
-    assert!(sse.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
-    let chunk = tokio::time::timeout(Duration::from_secs(10), sse.chunk()).await.unwrap().unwrap().unwrap();
+    assert!(sse.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/event-stream"));
+    let chunk = tokio::time::timeout(Duration::from_secs(10), sse.chunk())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
     assert!(String::from_utf8_lossy(&chunk).contains("\"version\":2"));
-    assert_eq!(s.get("/api/games/aaaaaaaaaaaa/events", None).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        s.get("/api/games/aaaaaaaaaaaa/events", None).await.0,
+        StatusCode::NOT_FOUND
+    );
 }
 
 /// Both players, each from many requests at once: every phase resolves exactly once.
@@ -612,10 +822,16 @@ async fn concurrent_submissions_complete_a_turn_once(kind: StoreKind) {
         let mut tasks = Vec::new();
         for i in 0..8 {
             let s = s.clone();
-            let (token, order) = if i % 2 == 0 { (white.clone(), *w) } else { (black.clone(), *b) };
+            let (token, order) = if i % 2 == 0 {
+                (white.clone(), *w)
+            } else {
+                (black.clone(), *b)
+            };
             let path = format!("/api/games/{id}/orders");
             tasks.push(tokio::spawn(async move {
-                s.post(&path, Some(&token), json!({"orders": [order]})).await.0
+                s.post(&path, Some(&token), json!({"orders": [order]}))
+                    .await
+                    .0
             }));
         }
         let mut completed = 0;
@@ -661,20 +877,35 @@ async fn lobby_lists_open_games(kind: StoreKind) {
     let open = s
         .create(json!({"game": "diplochess", "color": "white", "open": true}))
         .await;
-    let private = s.create(json!({"game": "diplochess", "color": "white"})).await;
+    let private = s
+        .create(json!({"game": "diplochess", "color": "white"}))
+        .await;
     let (status, listed) = s.get("/api/games?status=waiting", None).await;
     assert_eq!(status, StatusCode::OK);
-    let ids: Vec<&Value> = listed["games"].as_array().unwrap().iter().map(|g| &g["id"]).collect();
+    let ids: Vec<&Value> = listed["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["id"])
+        .collect();
     assert!(ids.contains(&&open["id"]));
     assert!(!ids.contains(&&private["id"]));
     // Anyone may take the seat of an open game.
     let id = open["id"].as_str().unwrap();
-    let (status, joined) = s.post(&format!("/api/games/{id}/join"), None, json!({})).await;
+    let (status, joined) = s
+        .post(&format!("/api/games/{id}/join"), None, json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{joined}");
     let (_, listed) = s.get("/api/games?status=active&limit=5", None).await;
     assert_eq!(listed["games"][0]["id"], open["id"]);
-    assert_eq!(s.get("/api/games?status=lost", None).await.0, StatusCode::BAD_REQUEST);
-    assert_eq!(s.get("/api/games?limit=x", None).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        s.get("/api/games?status=lost", None).await.0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        s.get("/api/games?limit=x", None).await.0,
+        StatusCode::BAD_REQUEST
+    );
 }
 
 async fn start_position_and_options(kind: StoreKind) {
@@ -683,7 +914,9 @@ async fn start_position_and_options(kind: StoreKind) {
     };
     // Diplomatic Chess after 1. e4: Black to move.
     let entry = diplo_games::find("diplomatic-chess").unwrap();
-    let mut session = entry.start(&entry.options::<&str>(&[]).unwrap(), None).unwrap();
+    let mut session = entry
+        .start(&entry.options::<&str>(&[]).unwrap(), None)
+        .unwrap();
     session.as_sequential_mut().unwrap().play("e4").unwrap();
     let start = session.position_string();
     let (id, _, black) = s
@@ -693,7 +926,11 @@ async fn start_position_and_options(kind: StoreKind) {
     assert_eq!(game["start_position"], json!(start));
     assert_eq!(game["to_move"], "black");
     let (status, _) = s
-        .post(&format!("/api/games/{id}/move"), Some(&black), json!({"move": "e5"}))
+        .post(
+            &format!("/api/games/{id}/move"),
+            Some(&black),
+            json!({"move": "e5"}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let (_, record) = s.text(&format!("/api/games/{id}/record")).await;
@@ -701,9 +938,17 @@ async fn start_position_and_options(kind: StoreKind) {
     diplo_games::replay_record(&record, None, &[]).expect("the record replays");
     let position = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     let (status, _) = s
-        .post("/api/games", None, json!({"game": "diplomatic-chess", "position": position}))
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "diplomatic-chess", "position": position}),
+        )
         .await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "a king is not a piece of Diplomatic Chess");
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "a king is not a piece of Diplomatic Chess"
+    );
 
     let (id, _, _) = s
         .two_players("diplomat-chess", json!({"options": {"suborn": "remove"}}))
@@ -759,10 +1004,16 @@ async fn openapi_and_web_page(kind: StoreKind) {
     ] {
         assert!(paths.contains_key(path), "{path}");
     }
-    for (path, needle) in [("/", "openapi.json"), ("/games/abcdefabcdef", "/api/games/")] {
+    for (path, needle) in [
+        ("/", "openapi.json"),
+        ("/games/abcdefabcdef", "/api/games/"),
+    ] {
         let response = s.client.get(s.url(path)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
-        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"));
+        assert!(response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
         assert!(response.text().await.unwrap().contains(needle));
     }
     assert_eq!(s.get("/missing.css", None).await.0, StatusCode::NOT_FOUND);
@@ -788,7 +1039,11 @@ async fn two_servers_share_one_postgres_database() {
         let server = if i % 2 == 0 { &a } else { &b };
         let token = if i % 2 == 0 { &white } else { &black };
         let (status, game) = server
-            .post(&format!("/api/games/{id}/move"), Some(token), json!({"move": mv}))
+            .post(
+                &format!("/api/games/{id}/move"),
+                Some(token),
+                json!({"move": mv}),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{game}");
         assert_eq!(game["version"], i + 1);
@@ -796,10 +1051,16 @@ async fn two_servers_share_one_postgres_database() {
     assert_eq!(a.game(&id).await, b.game(&id).await);
 
     // A simultaneous game created on A, joined on B, watched on B.
-    let created = a.create(json!({"game": "diplomacy-chess", "color": "white"})).await;
+    let created = a
+        .create(json!({"game": "diplomacy-chess", "color": "white"}))
+        .await;
     let id = created["id"].as_str().unwrap().to_string();
     let (status, joined) = b
-        .post(&format!("/api/games/{id}/join"), None, json!({"invite": created["invite"]}))
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            json!({"invite": created["invite"]}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let (white, black) = (
@@ -807,17 +1068,30 @@ async fn two_servers_share_one_postgres_database() {
         joined["token"].as_str().unwrap().to_string(),
     );
     let url = format!("ws://{}/api/games/{id}/events", b.addr);
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("a WebSocket");
-    assert_eq!(next(&mut socket).await["awaiting"], json!(["white", "black"]));
+    let (mut socket, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("a WebSocket");
+    assert_eq!(
+        next(&mut socket).await["awaiting"],
+        json!(["white", "black"])
+    );
     let (status, _) = a
-        .post(&format!("/api/games/{id}/orders"), Some(&white), json!({"orders": ["e4"]}))
+        .post(
+            &format!("/api/games/{id}/orders"),
+            Some(&white),
+            json!({"orders": ["e4"]}),
+        )
         .await;
     assert_eq!(status, StatusCode::ACCEPTED);
     let heard = next(&mut socket).await;
     assert_eq!(heard["awaiting"], json!(["black"]), "{heard}");
     assert!(!heard.to_string().contains("e4"));
     let (status, _) = a
-        .post(&format!("/api/games/{id}/orders"), Some(&black), json!({"orders": ["e5"]}))
+        .post(
+            &format!("/api/games/{id}/orders"),
+            Some(&black),
+            json!({"orders": ["e5"]}),
+        )
         .await;
     assert_eq!(status, StatusCode::OK);
     let heard = next(&mut socket).await;
@@ -830,10 +1104,17 @@ async fn two_servers_share_one_postgres_database() {
         let mut tasks = Vec::new();
         for i in 0..8 {
             let server = if i % 4 < 2 { a.clone() } else { b.clone() };
-            let (token, order) = if i % 2 == 0 { (white.clone(), *w) } else { (black.clone(), *bl) };
+            let (token, order) = if i % 2 == 0 {
+                (white.clone(), *w)
+            } else {
+                (black.clone(), *bl)
+            };
             let path = format!("/api/games/{id}/orders");
             tasks.push(tokio::spawn(async move {
-                server.post(&path, Some(&token), json!({"orders": [order]})).await.0
+                server
+                    .post(&path, Some(&token), json!({"orders": [order]}))
+                    .await
+                    .0
             }));
         }
         let mut completed = 0;

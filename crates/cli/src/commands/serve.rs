@@ -25,7 +25,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         .and_then(|mut addrs| addrs.next())
         .ok_or_else(|| CliError::usage(format!("`{}` is not an address (HOST:PORT)", args.addr)))?;
     if !args.rate_limit.is_finite() || args.rate_limit < 0.0 {
-        return Err(CliError::usage("--rate-limit is a number of requests per second, 0 or more"));
+        return Err(CliError::usage(
+            "--rate-limit is a number of requests per second, 0 or more",
+        ));
     }
     let mut config = diplo_server::Config::new(addr, args.db.clone());
     config.rate_per_s = args.rate_limit;

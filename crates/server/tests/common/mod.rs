@@ -128,11 +128,17 @@ impl TestServer {
     }
 
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
-        self.call(reqwest::Method::POST, path, token, Some(body)).await
+        self.call(reqwest::Method::POST, path, token, Some(body))
+            .await
     }
 
     pub async fn text(&self, path: &str) -> (StatusCode, String) {
-        let response = self.client.get(self.url(path)).send().await.expect("an answer");
+        let response = self
+            .client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("an answer");
         (response.status(), response.text().await.expect("a body"))
     }
 
@@ -152,7 +158,11 @@ impl TestServer {
         let created = self.create(body).await;
         let id = created["id"].as_str().expect("an id").to_string();
         let (status, joined) = self
-            .post(&format!("/api/games/{id}/join"), None, json!({"invite": created["invite"]}))
+            .post(
+                &format!("/api/games/{id}/join"),
+                None,
+                json!({"invite": created["invite"]}),
+            )
             .await;
         assert_eq!(status, StatusCode::OK, "{joined}");
         assert_eq!(joined["color"], "black");
@@ -177,7 +187,10 @@ impl TestServer {
             if done(&game) {
                 return game;
             }
-            assert!(tokio::time::Instant::now() < deadline, "gave up waiting: {game}");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "gave up waiting: {game}"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
