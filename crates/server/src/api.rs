@@ -38,6 +38,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/orders", post(orders))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(web::index))
         .route("/games/{id}", get(web::game))
@@ -381,6 +382,23 @@ async fn resign(
 ) -> Result<Response, ApiError> {
     let actor = token.required()?;
     answer(app.act(&id, actor, Action::Resign).await?)
+}
+
+async fn rematch(
+    State(app): Shared,
+    GameId(id): GameId,
+    token: Token,
+) -> Result<Response, ApiError> {
+    let Actor::Token(token) = token.required()? else {
+        return Err(ApiError::internal());
+    };
+    let rematch = app.rematch(&id, &token).await?;
+    let status = match rematch.created {
+        true => StatusCode::CREATED,
+        false => StatusCode::OK,
+    };
+    let answer = json!({"id": rematch.id, "color": rematch.color.name(), "token": rematch.token});
+    Ok((status, Json(answer)).into_response())
 }
 
 fn answer(acted: Acted) -> Result<Response, ApiError> {

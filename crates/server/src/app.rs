@@ -132,6 +132,15 @@ pub struct Created {
     pub invite: Option<String>,
 }
 
+/// What asking for a rematch answers: the new game, the asker's colour and token, and
+/// whether this call created the game.
+pub struct Rematched {
+    pub id: String,
+    pub color: Color,
+    pub token: String,
+    pub created: bool,
+}
+
 /// The server's state, shared by every request and background task.
 pub struct App {
     pub store: Store,
@@ -273,7 +282,9 @@ impl App {
         } else {
             BTreeMap::new()
         };
+        let sealed_in_store = row.sealed;
         let mut change = Change {
+            sealed_in_store,
             row,
             pending,
             entries: Vec::new(),
@@ -425,6 +436,117 @@ impl App {
             }
         }
         Ok(view)
+    }
+
+    /// A rematch of a finished game, colours swapped. The first player to ask creates it
+    /// and takes a seat (an engine opponent takes the other at once); the other player asks
+    /// too to take the other seat. The old game shows the rematch's id.
+    pub async fn rematch(self: &Arc<Self>, id: &str, token: &str) -> Result<Rematched, ApiError> {
+        if !secret::is_game_id(id) {
+            return Err(ApiError::unknown_game());
+        }
+        let slot = self.slots.get(id);
+        let _guard = slot.lock().await;
+        let mut tx = self.store.begin().await?;
+        let mut old = self
+            .store
+            .lock_game(&mut tx, id)
+            .await?
+            .ok_or_else(ApiError::unknown_game)?;
+        let side = side_of_token(&old, token)?;
+        if old.status != "finished" {
+            return Err(ApiError::conflict("a rematch needs a finished game"));
+        }
+        let seat = !side;
+        let token = secret::new_secret();
+        let now = now_ms();
+        let postgres = self.store.backend == Backend::Postgres;
+        let (row, live, created) = match old.rematch.clone() {
+            None => {
+                let mut row = GameRow {
+                    id: secret::new_game_id(),
+                    status: "waiting".to_string(),
+                    version: 0,
+                    stamp: 0,
+                    white_player: old.black_player.clone(),
+                    black_player: old.white_player.clone(),
+                    white_token: None,
+                    black_token: None,
+                    invite: None,
+                    open: 0,
+                    white_ms: None,
+                    black_ms: None,
+                    turn_started_ms: None,
+                    deadline_ms: None,
+                    sealed: 0,
+                    engine_due: 0,
+                    result: None,
+                    reason: None,
+                    rematch: None,
+                    created_ms: now,
+                    updated_ms: now,
+                    ..old.clone()
+                };
+                TimeControl::of(&old).set(&mut row);
+                *token_mut(&mut row, seat) = Some(secret::hash(&token));
+                let live = Live::start(&row).map_err(internal)?;
+                if view::seated(&row, side) {
+                    activate(&mut row, &live, now);
+                }
+                Txn::insert_game(&mut tx, &row).await?;
+                old.rematch = Some(row.id.clone());
+                old.stamp += 1;
+                old.updated_ms = now;
+                Txn::update_game(&mut tx, &old).await?;
+                if postgres {
+                    Txn::notify(&mut tx, &old.id, old.stamp).await?;
+                }
+                (row, live, true)
+            }
+            Some(new_id) => {
+                let mut row = self
+                    .store
+                    .lock_game(&mut tx, &new_id)
+                    .await?
+                    .ok_or_else(ApiError::unknown_game)?;
+                if row.status != "waiting" || view::seated(&row, seat) {
+                    return Err(ApiError::conflict("your seat in the rematch is taken"));
+                }
+                *token_mut(&mut row, seat) = Some(secret::hash(&token));
+                let live = Live::start(&row).map_err(internal)?;
+                activate(&mut row, &live, now);
+                row.stamp += 1;
+                row.updated_ms = now;
+                Txn::update_game(&mut tx, &row).await?;
+                if postgres {
+                    Txn::notify(&mut tx, &row.id, row.stamp).await?;
+                }
+                (row, live, false)
+            }
+        };
+        tx.commit().await?;
+        drop(_guard);
+        for (game, stamp) in [(&old.id, old.stamp), (&row.id, row.stamp)] {
+            if self.hub.watched(game).is_some() {
+                let app = self.clone();
+                let (game, now) = (game.clone(), now_ms());
+                if let Ok(view) = app
+                    .read(&game, |r, l| render(r, l, None, now).to_string())
+                    .await
+                {
+                    app.hub.publish(&game, stamp, view);
+                }
+            }
+        }
+        if row.engine_due != 0 {
+            self.kick(&row, &live);
+        }
+        Ok(Rematched {
+            id: row.id,
+            color: seat,
+            token,
+            created,
+        })
     }
 
     /// The game's record, which `diplo replay` accepts.
@@ -584,6 +706,8 @@ struct Change {
     public: bool,
     /// The player who asked, when a player did.
     actor: Option<Color>,
+    /// The row's sealed sides as the store had them.
+    sealed_in_store: i64,
     now: i64,
 }
 
@@ -650,9 +774,10 @@ impl Change {
             live.apply(&entry).map_err(internal)?;
             self.record(live, &entry);
         }
+        // Only orders sealed by earlier requests are in the store.
+        self.unseal = self.sealed_in_store != 0;
         self.row.sealed = 0;
         self.pending.clear();
-        self.unseal = true;
         self.seal = None;
         let finished = live.session.result().is_some();
         if finished {

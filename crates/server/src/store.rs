@@ -295,44 +295,7 @@ impl Store {
 
     /// Adds a new game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO games (id, game, options, start_position, status, version, stamp, \
-             white_player, black_player, white_token, black_token, invite, open, clock_kind, \
-             clock_ms, increment_ms, white_ms, black_ms, turn_started_ms, deadline_ms, sealed, \
-             engine_due, result, reason, rematch, created_ms, updated_ms) VALUES ($1, $2, $3, \
-             $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-             $22, $23, $24, $25, $26, $27)",
-        )
-        .bind(&g.id)
-        .bind(&g.game)
-        .bind(&g.options)
-        .bind(&g.start_position)
-        .bind(&g.status)
-        .bind(g.version)
-        .bind(g.stamp)
-        .bind(&g.white_player)
-        .bind(&g.black_player)
-        .bind(&g.white_token)
-        .bind(&g.black_token)
-        .bind(&g.invite)
-        .bind(g.open)
-        .bind(&g.clock_kind)
-        .bind(g.clock_ms)
-        .bind(g.increment_ms)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(g.turn_started_ms)
-        .bind(g.deadline_ms)
-        .bind(g.sealed)
-        .bind(g.engine_due)
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(&g.rematch)
-        .bind(g.created_ms)
-        .bind(g.updated_ms)
-        .execute(&self.write)
-        .await?;
-        Ok(())
+        insert_game(&self.write, g).await
     }
 
     /// Games of one status for the lobby, the most recently changed first.
@@ -401,6 +364,50 @@ impl Store {
     }
 }
 
+async fn insert_game<'e, E: Executor<'e, Database = Any>>(
+    executor: E,
+    g: &GameRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO games (id, game, options, start_position, status, version, stamp, \
+         white_player, black_player, white_token, black_token, invite, open, clock_kind, \
+         clock_ms, increment_ms, white_ms, black_ms, turn_started_ms, deadline_ms, sealed, \
+         engine_due, result, reason, rematch, created_ms, updated_ms) VALUES ($1, $2, $3, \
+         $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+         $22, $23, $24, $25, $26, $27)",
+    )
+    .bind(&g.id)
+    .bind(&g.game)
+    .bind(&g.options)
+    .bind(&g.start_position)
+    .bind(&g.status)
+    .bind(g.version)
+    .bind(g.stamp)
+    .bind(&g.white_player)
+    .bind(&g.black_player)
+    .bind(&g.white_token)
+    .bind(&g.black_token)
+    .bind(&g.invite)
+    .bind(g.open)
+    .bind(&g.clock_kind)
+    .bind(g.clock_ms)
+    .bind(g.increment_ms)
+    .bind(g.white_ms)
+    .bind(g.black_ms)
+    .bind(g.turn_started_ms)
+    .bind(g.deadline_ms)
+    .bind(g.sealed)
+    .bind(g.engine_due)
+    .bind(&g.result)
+    .bind(&g.reason)
+    .bind(&g.rematch)
+    .bind(g.created_ms)
+    .bind(g.updated_ms)
+    .execute(executor)
+    .await?;
+    Ok(())
+}
+
 async fn log<'e, E: Executor<'e, Database = Any>>(
     executor: E,
     id: &str,
@@ -458,6 +465,11 @@ impl Txn {
         rows.iter()
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
             .collect()
+    }
+
+    /// Adds a new game (a rematch) in the transaction.
+    pub async fn insert_game(tx: &mut Tx, g: &GameRow) -> Result<(), sqlx::Error> {
+        insert_game(&mut **tx, g).await
     }
 
     pub async fn append(tx: &mut Tx, id: &str, entry: &LogRow) -> Result<(), sqlx::Error> {

@@ -26,6 +26,7 @@ both_stores!(
     start_position_and_options,
     rate_limit_and_body_limit,
     openapi_and_web_page,
+    rematches,
 );
 
 /// What a game shows everyone, without the fields that move on their own.
@@ -1001,6 +1002,7 @@ async fn openapi_and_web_page(kind: StoreKind) {
         "/api/games/{id}/resign",
         "/api/games/{id}/record",
         "/api/games/{id}/events",
+        "/api/games/{id}/rematch",
     ] {
         assert!(paths.contains_key(path), "{path}");
     }
@@ -1129,4 +1131,91 @@ async fn two_servers_share_one_postgres_database() {
         assert_eq!(ga["version"], turn + 2);
         assert_eq!(ga["history"][turn + 1]["white"], json!([w]));
     }
+}
+
+async fn rematches(kind: StoreKind) {
+    let Some(s) = TestServer::start(kind).await else {
+        return;
+    };
+    let (id, white, black) = s
+        .two_players("diplomatic-chess", json!({"clock": {"initial_s": 60}}))
+        .await;
+    let rematch = format!("/api/games/{id}/rematch");
+    let (status, _) = s.call(Method::POST, &rematch, Some(&white), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "not over yet");
+    s.call(
+        Method::POST,
+        &format!("/api/games/{id}/resign"),
+        Some(&white),
+        None,
+    )
+    .await;
+    assert_eq!(
+        s.call(Method::POST, &rematch, None, None).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+    let (status, first) = s.call(Method::POST, &rematch, Some(&white), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{first}");
+    assert_eq!(first["color"], "black");
+    let new = first["id"].as_str().unwrap();
+    assert_eq!(s.game(&id).await["rematch"], json!(new));
+    let game = s.game(new).await;
+    assert_eq!(game["status"], "waiting");
+    assert_eq!(game["clock"]["initial_ms"], 60_000);
+    // The same player again: its seat is taken. The other player takes the other one.
+    assert_eq!(
+        s.call(Method::POST, &rematch, Some(&white), None).await.0,
+        StatusCode::CONFLICT
+    );
+    let (status, second) = s.call(Method::POST, &rematch, Some(&black), None).await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(second["id"], json!(new));
+    assert_eq!(second["color"], "white");
+    // Nobody else can take a seat with the join endpoint.
+    assert_eq!(
+        s.post(&format!("/api/games/{new}/join"), None, json!({}))
+            .await
+            .0,
+        StatusCode::CONFLICT
+    );
+    let (status, game) = s
+        .post(
+            &format!("/api/games/{new}/move"),
+            Some(second["token"].as_str().unwrap()),
+            json!({"move": "e4"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["you"], "white");
+
+    // Against the engine, the rematch starts at once.
+    let created = s
+        .create(json!({"game": "diplomacy-chess", "color": "white", "opponent": "random"}))
+        .await;
+    let (id, token) = (
+        created["id"].as_str().unwrap(),
+        created["token"].as_str().unwrap(),
+    );
+    s.call(
+        Method::POST,
+        &format!("/api/games/{id}/resign"),
+        Some(token),
+        None,
+    )
+    .await;
+    let (status, again) = s
+        .call(
+            Method::POST,
+            &format!("/api/games/{id}/rematch"),
+            Some(token),
+            None,
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let game = s.game(again["id"].as_str().unwrap()).await;
+    assert_eq!(game["status"], "active");
+    assert_eq!(
+        game["players"],
+        json!({"white": "random", "black": "human"})
+    );
 }
