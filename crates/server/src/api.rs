@@ -421,6 +421,12 @@ async fn events(
     GameId(id): GameId,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    if app.hub.watchers() >= app.config.max_watchers {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server follows as many games as it can; try again later",
+        ));
+    }
     // Subscribe before reading, so that no change falls between the two.
     let receiver = app.hub.subscribe(&id);
     let first = match app.view(&id, None).await {

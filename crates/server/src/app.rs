@@ -46,6 +46,10 @@ pub struct Config {
     pub cached_games: usize,
     /// Connections to the store.
     pub db_connections: u32,
+    /// How long a client may take to send a request's headers.
+    pub header_timeout: Duration,
+    /// How many event streams this process serves at once.
+    pub max_watchers: usize,
 }
 
 impl Config {
@@ -61,6 +65,8 @@ impl Config {
             sweep_interval: Duration::from_millis(200),
             cached_games: 10_000,
             db_connections: 8,
+            header_timeout: Duration::from_secs(10),
+            max_watchers: 10_000,
         }
     }
 }

@@ -79,6 +79,12 @@ impl Hub {
         topics.get(id).and_then(|t| t.last.clone())
     }
 
+    /// How many event streams are open in this process.
+    pub fn watchers(&self) -> usize {
+        let topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());
+        topics.values().map(|t| t.sender.receiver_count()).sum()
+    }
+
     /// Every game with a watcher in this process.
     pub fn watched_games(&self) -> Vec<String> {
         let topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());

@@ -104,6 +104,10 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then gives open connections a moment to finish.
+    ///
+    /// Each connection is HTTP/1.1 with keep-alive (and upgrades, for WebSockets); its
+    /// request headers must arrive within the config's `header_timeout`, and at most
+    /// [`MAX_CONNECTIONS`] connections are open at once (more wait to be accepted).
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
@@ -114,30 +118,98 @@ impl Server {
             let _ = stop.send(true);
         });
         let router = api::router(self.app.clone());
-        let graceful = {
+        let header_timeout = self.app.config.header_timeout;
+        let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+        let open = slots.clone();
+        let accept = {
             let mut stopped = stopped.clone();
             async move {
-                let _ = stopped.wait_for(|s| *s).await;
+                loop {
+                    let Ok(permit) = slots.clone().acquire_owned().await else {
+                        return;
+                    };
+                    let (stream, remote) = tokio::select! {
+                        accepted = self.listener.accept() => match accepted {
+                            Ok(accepted) => accepted,
+                            // Out of descriptors and the like: wait a little, go on.
+                            Err(_) => {
+                                tokio::time::sleep(Duration::from_millis(50)).await;
+                                continue;
+                            }
+                        },
+                        () = until_stopped(&mut stopped) => return,
+                    };
+                    let _ = stream.set_nodelay(true);
+                    let serve = connection(
+                        stream,
+                        remote,
+                        router.clone(),
+                        header_timeout,
+                        stopped.clone(),
+                    );
+                    tokio::spawn(async move {
+                        serve.await;
+                        drop(permit);
+                    });
+                }
             }
         };
-        let serve = axum::serve(
-            self.listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(graceful);
         let mut stopped = stopped;
-        let result = tokio::select! {
-            result = serve => result,
-            _ = async move {
-                let _ = stopped.wait_for(|s| *s).await;
-                tokio::time::sleep(SHUTDOWN_GRACE).await;
-            } => Ok(()),
-        };
+        tokio::select! {
+            () = accept => {}
+            _ = stopped.wait_for(|s| *s) => {}
+        }
+        // Requests under way and event streams get a moment to finish: every connection
+        // gives its permit back as it closes.
+        let all = u32::try_from(MAX_CONNECTIONS).unwrap_or(u32::MAX);
+        let _ = tokio::time::timeout(SHUTDOWN_GRACE, open.acquire_many(all)).await;
         for task in &self.tasks {
             task.abort();
         }
         self.app.store.close().await;
-        result
+        Ok(())
+    }
+}
+
+/// How many connections may be open at once.
+pub const MAX_CONNECTIONS: usize = 16_384;
+
+/// Waits until the server is asked to stop.
+async fn until_stopped(stopped: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+/// Serves one connection until it closes or the server stops.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    remote: SocketAddr,
+    router: axum::Router,
+    header_timeout: Duration,
+    mut stopped: tokio::sync::watch::Receiver<bool>,
+) {
+    use tower::ServiceExt;
+    let service = router.map_request(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(remote));
+        request.map(axum::body::Body::new)
+    });
+    let service = hyper_util::service::TowerToHyperService::new(service);
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .keep_alive(true);
+    let conn = builder
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+        .with_upgrades();
+    let mut conn = std::pin::pin!(conn);
+    tokio::select! {
+        _ = conn.as_mut() => {}
+        () = until_stopped(&mut stopped) => {
+            conn.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(SHUTDOWN_GRACE, conn).await;
+        }
     }
 }
 

@@ -27,6 +27,7 @@ both_stores!(
     rate_limit_and_body_limit,
     openapi_and_web_page,
     rematches,
+    slow_clients_and_too_many_watchers,
 );
 
 /// What a game shows everyone, without the fields that move on their own.
@@ -1218,4 +1219,36 @@ async fn rematches(kind: StoreKind) {
         game["players"],
         json!({"white": "random", "black": "human"})
     );
+}
+
+async fn slow_clients_and_too_many_watchers(kind: StoreKind) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Some(db) = common::TestDb::new(kind).await else {
+        return;
+    };
+    let s = TestServer::with(std::sync::Arc::new(db), |c| {
+        c.header_timeout = Duration::from_millis(300);
+        c.max_watchers = 1;
+    })
+    .await;
+    // Headers that never end: the connection is closed.
+    let mut slow = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    slow.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let mut buffer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut buffer)).await;
+    assert!(read.is_ok(), "the slow connection is still open");
+    // One event stream is all this server takes; a second gets 503.
+    let (id, _, _) = s.two_players("diplochess", json!({})).await;
+    let first = s
+        .client
+        .get(s.url(&format!("/api/games/{id}/events")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let (status, _) = s.get(&format!("/api/games/{id}/events"), None).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    drop(first);
 }
