@@ -348,6 +348,9 @@ async fn join(
 struct MoveBody {
     #[serde(rename = "move")]
     mv: String,
+    /// The game's version the player saw (optional).
+    #[serde(default)]
+    version: Option<i64>,
 }
 
 async fn play(
@@ -357,12 +360,24 @@ async fn play(
     Body(body): Body<MoveBody>,
 ) -> Result<Response, ApiError> {
     let actor = token.required()?;
-    answer(app.act(&id, actor, Action::Move(body.mv)).await?)
+    answer(
+        app.act(
+            &id,
+            actor,
+            Action::Move {
+                text: body.mv,
+                version: body.version,
+            },
+        )
+        .await?,
+    )
 }
 
 #[derive(Deserialize)]
 struct OrdersBody {
     orders: Vec<String>,
+    #[serde(default)]
+    version: Option<i64>,
 }
 
 async fn orders(
@@ -372,7 +387,17 @@ async fn orders(
     Body(body): Body<OrdersBody>,
 ) -> Result<Response, ApiError> {
     let actor = token.required()?;
-    answer(app.act(&id, actor, Action::Orders(body.orders)).await?)
+    answer(
+        app.act(
+            &id,
+            actor,
+            Action::Orders {
+                orders: body.orders,
+                version: body.version,
+            },
+        )
+        .await?,
+    )
 }
 
 async fn resign(

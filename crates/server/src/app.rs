@@ -85,8 +85,8 @@ pub enum Actor {
     Token(String),
     /// Anyone (joining a game).
     Anyone,
-    /// The engine of `side`, which chose at `version` of the game.
-    Engine { side: Color, version: i64 },
+    /// The engine of `side` (its move or orders carry the version it chose at).
+    Engine { side: Color },
     /// The server itself (deadlines).
     System,
 }
@@ -94,8 +94,16 @@ pub enum Actor {
 /// A change to a game.
 #[derive(Debug, Clone)]
 pub enum Action {
-    Move(String),
-    Orders(Vec<String>),
+    /// A move; `version`: the game's version the player saw (optional; 409 if it moved on).
+    Move {
+        text: String,
+        version: Option<i64>,
+    },
+    /// This phase's orders; `version` as for a move.
+    Orders {
+        orders: Vec<String>,
+        version: Option<i64>,
+    },
     Resign,
     /// Applies a deadline that has passed, if any.
     Expire,
@@ -302,7 +310,7 @@ impl App {
         };
         let expired = change.expire(&mut live)?;
         let version_before = live.version;
-        let (outcome, error) = match change.apply(&mut live, actor, action) {
+        let (outcome, error) = match change.apply(&mut live, actor, action, expired) {
             Ok(acted) => (acted, None),
             // The action failed halfway: forget the live game, roll everything back.
             Err(e) if live.version != version_before => return Err(e),
@@ -798,10 +806,7 @@ impl Change {
             Actor::Token(token) => side_of_token(&self.row, token).inspect(|&side| {
                 self.actor = Some(side);
             }),
-            Actor::Engine { side, version } => {
-                if *version != self.row.version {
-                    return Err(ApiError::conflict("the engine chose in an older position"));
-                }
+            Actor::Engine { side } => {
                 if player(&self.row, *side) == "human" {
                     return Err(ApiError::forbidden("that side is not the engine's"));
                 }
@@ -826,16 +831,41 @@ impl Change {
         }
     }
 
-    fn apply(&mut self, live: &mut Live, actor: Actor, action: Action) -> Result<Acted, ApiError> {
+    /// A move or orders are for the turn the player saw: not for the one that follows a
+    /// deadline applied by this very request, nor for a version other than the one given.
+    fn in_time(&self, expired: bool, version: Option<i64>) -> Result<(), ApiError> {
+        if expired {
+            return Err(ApiError::conflict(
+                "the time for that turn ran out: it was played without this request",
+            ));
+        }
+        match version {
+            Some(v) if v != self.row.version => Err(ApiError::conflict(format!(
+                "the game has moved on: it is at version {}, not {v}",
+                self.row.version
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        live: &mut Live,
+        actor: Actor,
+        action: Action,
+        expired: bool,
+    ) -> Result<Acted, ApiError> {
         match action {
             Action::Expire => Ok(Acted::Nothing),
             Action::Join { invite } => self.join(live, invite),
-            Action::Move(text) => {
+            Action::Move { text, version } => {
                 let side = self.side(&actor)?;
+                self.in_time(expired, version)?;
                 self.play(live, side, &text)
             }
-            Action::Orders(orders) => {
+            Action::Orders { orders, version } => {
                 let side = self.side(&actor)?;
+                self.in_time(expired, version)?;
                 self.orders(live, side, orders)
             }
             Action::Resign => {

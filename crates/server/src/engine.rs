@@ -92,10 +92,16 @@ impl Engines {
             };
             if let Some(choice) = choice {
                 let action = match choice {
-                    Choice::Move(mv) => Action::Move(mv),
-                    Choice::Orders(orders) => Action::Orders(orders),
+                    Choice::Move(text) => Action::Move {
+                        text,
+                        version: Some(version),
+                    },
+                    Choice::Orders(orders) => Action::Orders {
+                        orders,
+                        version: Some(version),
+                    },
                 };
-                let actor = Actor::Engine { side, version };
+                let actor = Actor::Engine { side };
                 if let Err(e) = app.act(&key.0, actor, action).await {
                     if e.status.is_server_error() {
                         eprintln!("diplo serve: engine move in game {}: {e}", key.0);
