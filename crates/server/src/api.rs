@@ -7,6 +7,7 @@ use crate::limits::{self, Body, BodyLimit, MaybeBody, RateLimiter};
 use crate::secret;
 use crate::store::Listed;
 use crate::timing::TimeControl;
+use crate::view;
 use crate::web;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
@@ -454,8 +455,17 @@ async fn events(
     }
     // Subscribe before reading, so that no change falls between the two.
     let receiver = app.hub.subscribe(&id);
-    let first = match app.view(&id, None).await {
-        Ok(view) => view.to_string(),
+    let now = crate::now_ms();
+    let first = match app
+        .read(&id, |row, live| {
+            (row.stamp, view::render(row, live, None, now))
+        })
+        .await
+    {
+        Ok((stamp, view)) => {
+            app.hub.seen(&id, stamp);
+            view.to_string()
+        }
         Err(e) => {
             drop(receiver);
             app.hub.release(&id);

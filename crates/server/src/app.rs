@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::events::Hub;
 use crate::live::{side_named, Entry, Live, PhaseOrders, Slots};
 use crate::secret;
-use crate::store::{Backend, GameRow, LogRow, Store, Tx, Txn};
+use crate::store::{Backend, GameRow, LogRow, Store, Tx, Txn, Writes};
 use crate::timing::{charge, overdue, start_turn, TimeControl};
 use crate::view::{self, awaiting, player, render, sealed, side_bit, Viewer};
 use diplo_core::Color;
@@ -356,22 +356,24 @@ impl App {
 
     async fn persist(&self, tx: &mut Tx, change: &mut Change) -> Result<(), ApiError> {
         let id = change.row.id.clone();
+        let mut writes = Writes::default();
         for entry in &change.entries {
-            Txn::append(tx, &id, entry).await?;
+            writes.append(&id, entry);
         }
         if change.unseal {
-            Txn::unseal_all(tx, &id).await?;
+            writes.unseal_all(&id);
         }
         if let Some((side, orders)) = &change.seal {
             let orders = serde_json::to_string(orders).unwrap_or_default();
-            Txn::seal(tx, &id, side.name(), change.row.version, &orders).await?;
+            writes.seal(&id, side.name(), change.row.version, &orders);
         }
         change.row.updated_ms = change.now;
         change.row.stamp += 1;
-        Txn::update_game(tx, &change.row).await?;
+        writes.update_game(&change.row);
         if self.store.backend == Backend::Postgres {
-            Txn::notify(tx, &id, change.row.stamp).await?;
+            writes.notify(&id, change.row.stamp);
         }
+        writes.run(tx, self.store.backend).await?;
         Ok(())
     }
 
@@ -507,14 +509,16 @@ impl App {
                 if view::seated(&row, side) {
                     activate(&mut row, &live, now);
                 }
-                Txn::insert_game(&mut tx, &row).await?;
+                let mut writes = Writes::default();
+                writes.insert_game(&row);
                 old.rematch = Some(row.id.clone());
                 old.stamp += 1;
                 old.updated_ms = now;
-                Txn::update_game(&mut tx, &old).await?;
+                writes.update_game(&old);
                 if postgres {
-                    Txn::notify(&mut tx, &old.id, old.stamp).await?;
+                    writes.notify(&old.id, old.stamp);
                 }
+                writes.run(&mut tx, self.store.backend).await?;
                 (row, live, true)
             }
             Some(new_id) => {
@@ -531,10 +535,12 @@ impl App {
                 activate(&mut row, &live, now);
                 row.stamp += 1;
                 row.updated_ms = now;
-                Txn::update_game(&mut tx, &row).await?;
+                let mut writes = Writes::default();
+                writes.update_game(&row);
                 if postgres {
-                    Txn::notify(&mut tx, &row.id, row.stamp).await?;
+                    writes.notify(&row.id, row.stamp);
                 }
+                writes.run(&mut tx, self.store.backend).await?;
                 (row, live, false)
             }
         };

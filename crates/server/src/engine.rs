@@ -68,6 +68,7 @@ impl Engines {
         let app = app.clone();
         tokio::spawn(async move {
             let fallback = fallback(&*session, side);
+            let backup = fallback.clone();
             let choice = match threads.acquire_owned().await {
                 Ok(permit) => {
                     let thinking = tokio::task::spawn_blocking(move || {
@@ -91,21 +92,22 @@ impl Engines {
                 Err(_) => None,
             };
             if let Some(choice) = choice {
-                let action = match choice {
-                    Choice::Move(text) => Action::Move {
-                        text,
-                        version: Some(version),
-                    },
-                    Choice::Orders(orders) => Action::Orders {
-                        orders,
-                        version: Some(version),
-                    },
-                };
                 let actor = Actor::Engine { side };
-                if let Err(e) = app.act(&key.0, actor, action).await {
-                    if e.status.is_server_error() {
+                let refused = match app
+                    .act(&key.0, actor.clone(), action(choice, version))
+                    .await
+                {
+                    Err(e) if e.status == axum::http::StatusCode::UNPROCESSABLE_ENTITY => Some(e),
+                    Err(e) if e.status.is_server_error() => {
                         eprintln!("diplo serve: engine move in game {}: {e}", key.0);
+                        None
                     }
+                    _ => None,
+                };
+                // An engine whose choice the rules refuse must not hold the game up.
+                if let (Some(e), Some(backup)) = (refused, backup) {
+                    eprintln!("diplo serve: engine choice refused in game {}: {e}", key.0);
+                    let _ = app.act(&key.0, actor, action(backup, version)).await;
                 }
             }
             let mut running = app
@@ -115,6 +117,19 @@ impl Engines {
                 .unwrap_or_else(|e| e.into_inner());
             running.remove(&key);
         });
+    }
+}
+
+fn action(choice: Choice, version: i64) -> Action {
+    match choice {
+        Choice::Move(text) => Action::Move {
+            text,
+            version: Some(version),
+        },
+        Choice::Orders(orders) => Action::Orders {
+            orders,
+            version: Some(version),
+        },
     }
 }
 

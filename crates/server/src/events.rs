@@ -73,6 +73,15 @@ impl Hub {
         }
     }
 
+    /// Notes that the watchers of a game have the view made at `stamp` (sent to a new
+    /// watcher directly), so that it is not published again.
+    pub fn seen(&self, id: &str, stamp: i64) {
+        let mut topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(topic) = topics.get_mut(id) {
+            topic.stamp = topic.stamp.max(stamp);
+        }
+    }
+
     /// The last view published for a game (for a watcher that fell behind).
     pub fn last(&self, id: &str) -> Option<Arc<str>> {
         let topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());

@@ -295,7 +295,11 @@ impl Store {
 
     /// Adds a new game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
-        insert_game(&self.write, g).await
+        let mut tx = self.begin().await?;
+        let mut writes = Writes::default();
+        writes.insert_game(g);
+        writes.run(&mut tx, self.backend).await?;
+        tx.commit().await
     }
 
     /// Games of one status for the lobby, the most recently changed first.
@@ -364,50 +368,6 @@ impl Store {
     }
 }
 
-async fn insert_game<'e, E: Executor<'e, Database = Any>>(
-    executor: E,
-    g: &GameRow,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO games (id, game, options, start_position, status, version, stamp, \
-         white_player, black_player, white_token, black_token, invite, open, clock_kind, \
-         clock_ms, increment_ms, white_ms, black_ms, turn_started_ms, deadline_ms, sealed, \
-         engine_due, result, reason, rematch, created_ms, updated_ms) VALUES ($1, $2, $3, \
-         $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-         $22, $23, $24, $25, $26, $27)",
-    )
-    .bind(&g.id)
-    .bind(&g.game)
-    .bind(&g.options)
-    .bind(&g.start_position)
-    .bind(&g.status)
-    .bind(g.version)
-    .bind(g.stamp)
-    .bind(&g.white_player)
-    .bind(&g.black_player)
-    .bind(&g.white_token)
-    .bind(&g.black_token)
-    .bind(&g.invite)
-    .bind(g.open)
-    .bind(&g.clock_kind)
-    .bind(g.clock_ms)
-    .bind(g.increment_ms)
-    .bind(g.white_ms)
-    .bind(g.black_ms)
-    .bind(g.turn_started_ms)
-    .bind(g.deadline_ms)
-    .bind(g.sealed)
-    .bind(g.engine_due)
-    .bind(&g.result)
-    .bind(&g.reason)
-    .bind(&g.rematch)
-    .bind(g.created_ms)
-    .bind(g.updated_ms)
-    .execute(executor)
-    .await?;
-    Ok(())
-}
-
 async fn log<'e, E: Executor<'e, Database = Any>>(
     executor: E,
     id: &str,
@@ -466,96 +426,197 @@ impl Txn {
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
             .collect()
     }
+}
 
-    /// Adds a new game (a rematch) in the transaction.
-    pub async fn insert_game(tx: &mut Tx, g: &GameRow) -> Result<(), sqlx::Error> {
-        insert_game(&mut **tx, g).await
-    }
+/// A value bound to a statement of [`Writes`].
+enum Bind {
+    Int(Option<i64>),
+    Text(Option<String>),
+}
 
-    pub async fn append(tx: &mut Tx, id: &str, entry: &LogRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "INSERT INTO moves (game_id, seq, kind, side, body, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(id)
-        .bind(entry.seq)
-        .bind(&entry.kind)
-        .bind(&entry.side)
-        .bind(&entry.body)
-        .bind(entry.at_ms)
-        .execute(&mut **tx)
-        .await?;
-        Ok(())
+/// The writes that end a change, run together: on SQLite as one multi-statement query (one
+/// trip to the connection's thread instead of one per statement), on PostgreSQL one by one.
+#[derive(Default)]
+pub struct Writes {
+    statements: Vec<(&'static str, Vec<Bind>)>,
+}
+
+fn text(value: &str) -> Bind {
+    Bind::Text(Some(value.to_string()))
+}
+
+fn opt_text(value: &Option<String>) -> Bind {
+    Bind::Text(value.clone())
+}
+
+impl Writes {
+    /// Appends an entry to a game's log.
+    pub fn append(&mut self, id: &str, entry: &LogRow) {
+        self.statements.push((
+            "INSERT INTO moves (game_id, seq, kind, side, body, at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            vec![
+                text(id),
+                Bind::Int(Some(entry.seq)),
+                text(&entry.kind),
+                opt_text(&entry.side),
+                text(&entry.body),
+                Bind::Int(Some(entry.at_ms)),
+            ],
+        ));
     }
 
     /// Seals (or replaces) a side's orders for the phase at `version`.
-    pub async fn seal(
-        tx: &mut Tx,
-        id: &str,
-        side: &str,
-        version: i64,
-        orders: &str,
-    ) -> Result<(), sqlx::Error> {
-        sqlx::query(
+    pub fn seal(&mut self, id: &str, side: &str, version: i64, orders: &str) {
+        self.statements.push((
             "INSERT INTO pending (game_id, side, version, orders) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (game_id, side) DO UPDATE SET version = excluded.version, \
              orders = excluded.orders",
-        )
-        .bind(id)
-        .bind(side)
-        .bind(version)
-        .bind(orders)
-        .execute(&mut **tx)
-        .await?;
-        Ok(())
+            vec![text(id), text(side), Bind::Int(Some(version)), text(orders)],
+        ));
     }
 
     /// Drops a game's sealed orders (its phase resolved, or the game ended).
-    pub async fn unseal_all(tx: &mut Tx, id: &str) -> Result<(), sqlx::Error> {
-        sqlx::query("DELETE FROM pending WHERE game_id = $1")
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-        Ok(())
+    pub fn unseal_all(&mut self, id: &str) {
+        self.statements
+            .push(("DELETE FROM pending WHERE game_id = $1", vec![text(id)]));
+    }
+
+    /// Adds a new game (a rematch).
+    pub fn insert_game(&mut self, g: &GameRow) {
+        self.statements.push((
+            "INSERT INTO games (id, game, options, start_position, status, version, stamp, \
+             white_player, black_player, white_token, black_token, invite, open, clock_kind, \
+             clock_ms, increment_ms, white_ms, black_ms, turn_started_ms, deadline_ms, sealed, \
+             engine_due, result, reason, rematch, created_ms, updated_ms) VALUES ($1, $2, $3, \
+             $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
+             $22, $23, $24, $25, $26, $27)",
+            vec![
+                text(&g.id),
+                text(&g.game),
+                text(&g.options),
+                opt_text(&g.start_position),
+                text(&g.status),
+                Bind::Int(Some(g.version)),
+                Bind::Int(Some(g.stamp)),
+                text(&g.white_player),
+                text(&g.black_player),
+                opt_text(&g.white_token),
+                opt_text(&g.black_token),
+                opt_text(&g.invite),
+                Bind::Int(Some(g.open)),
+                opt_text(&g.clock_kind),
+                Bind::Int(g.clock_ms),
+                Bind::Int(g.increment_ms),
+                Bind::Int(g.white_ms),
+                Bind::Int(g.black_ms),
+                Bind::Int(g.turn_started_ms),
+                Bind::Int(g.deadline_ms),
+                Bind::Int(Some(g.sealed)),
+                Bind::Int(Some(g.engine_due)),
+                opt_text(&g.result),
+                opt_text(&g.reason),
+                opt_text(&g.rematch),
+                Bind::Int(Some(g.created_ms)),
+                Bind::Int(Some(g.updated_ms)),
+            ],
+        ));
     }
 
     /// Writes back every field of a game that a change may touch (its stamp too).
-    pub async fn update_game(tx: &mut Tx, g: &GameRow) -> Result<(), sqlx::Error> {
-        sqlx::query(
+    pub fn update_game(&mut self, g: &GameRow) {
+        self.statements.push((
             "UPDATE games SET status = $2, version = $3, white_token = $4, black_token = $5, \
              invite = $6, open = $7, white_ms = $8, black_ms = $9, turn_started_ms = $10, \
              deadline_ms = $11, sealed = $12, engine_due = $13, result = $14, reason = $15, \
              rematch = $16, updated_ms = $17, stamp = $18 WHERE id = $1",
-        )
-        .bind(&g.id)
-        .bind(&g.status)
-        .bind(g.version)
-        .bind(&g.white_token)
-        .bind(&g.black_token)
-        .bind(&g.invite)
-        .bind(g.open)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(g.turn_started_ms)
-        .bind(g.deadline_ms)
-        .bind(g.sealed)
-        .bind(g.engine_due)
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(&g.rematch)
-        .bind(g.updated_ms)
-        .bind(g.stamp)
-        .execute(&mut **tx)
-        .await?;
-        Ok(())
+            vec![
+                text(&g.id),
+                text(&g.status),
+                Bind::Int(Some(g.version)),
+                opt_text(&g.white_token),
+                opt_text(&g.black_token),
+                opt_text(&g.invite),
+                Bind::Int(Some(g.open)),
+                Bind::Int(g.white_ms),
+                Bind::Int(g.black_ms),
+                Bind::Int(g.turn_started_ms),
+                Bind::Int(g.deadline_ms),
+                Bind::Int(Some(g.sealed)),
+                Bind::Int(Some(g.engine_due)),
+                opt_text(&g.result),
+                opt_text(&g.reason),
+                opt_text(&g.rematch),
+                Bind::Int(Some(g.updated_ms)),
+                Bind::Int(Some(g.stamp)),
+            ],
+        ));
     }
 
-    /// PostgreSQL: tells every process listening that the game changed (delivered at commit).
-    pub async fn notify(tx: &mut Tx, id: &str, stamp: i64) -> Result<(), sqlx::Error> {
-        sqlx::query("SELECT pg_notify('diplo_games', $1)")
-            .bind(format!("{id} {stamp}"))
-            .execute(&mut **tx)
-            .await?;
+    /// PostgreSQL: tells every process listening that the game changed (delivered at
+    /// commit).
+    pub fn notify(&mut self, id: &str, stamp: i64) {
+        self.statements.push((
+            "SELECT pg_notify('diplo_games', $1)",
+            vec![Bind::Text(Some(format!("{id} {stamp}")))],
+        ));
+    }
+
+    /// Runs the writes in the transaction.
+    pub async fn run(self, tx: &mut Tx, backend: Backend) -> Result<(), sqlx::Error> {
+        match backend {
+            Backend::Postgres => {
+                for (sql, binds) in self.statements {
+                    bound(sqlx::query(sql), binds).execute(&mut **tx).await?;
+                }
+            }
+            Backend::Sqlite => {
+                let mut sql = String::new();
+                let mut all = Vec::new();
+                for (statement, binds) in self.statements {
+                    renumber(statement, all.len(), &mut sql);
+                    sql.push_str(";\n");
+                    all.extend(binds);
+                }
+                if !all.is_empty() {
+                    bound(sqlx::query(&sql), all).execute(&mut **tx).await?;
+                }
+            }
+        }
         Ok(())
+    }
+}
+
+fn bound<'q>(
+    mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    binds: Vec<Bind>,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    for bind in binds {
+        query = match bind {
+            Bind::Int(value) => query.bind(value),
+            Bind::Text(value) => query.bind(value),
+        };
+    }
+    query
+}
+
+/// Copies `sql` with every `$N` made `$(N + offset)`.
+fn renumber(sql: &str, offset: usize, out: &mut String) {
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '$' {
+            let mut digits = String::new();
+            while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                digits.push(*d);
+                chars.next();
+            }
+            if let Ok(n) = digits.parse::<usize>() {
+                out.push_str(&(n + offset).to_string());
+            } else {
+                out.push_str(&digits);
+            }
+        }
     }
 }
 
@@ -600,6 +661,20 @@ fn normalize_url(url: &str) -> Result<(Backend, String), StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn statements_renumbered_for_one_query() {
+        let mut out = String::new();
+        renumber(
+            "UPDATE t SET a = $1, b = $12 WHERE c = $2 AND d = '$'",
+            10,
+            &mut out,
+        );
+        assert_eq!(
+            out,
+            "UPDATE t SET a = $11, b = $22 WHERE c = $12 AND d = '$'"
+        );
+    }
 
     #[test]
     fn urls() {
