@@ -434,8 +434,7 @@ enum Bind {
     Text(Option<String>),
 }
 
-/// The writes that end a change, run together: on SQLite as one multi-statement query (one
-/// trip to the connection's thread instead of one per statement), on PostgreSQL one by one.
+/// The writes that end a change, run together in one round trip to the store.
 #[derive(Default)]
 pub struct Writes {
     statements: Vec<(&'static str, Vec<Bind>)>,
@@ -562,26 +561,43 @@ impl Writes {
         ));
     }
 
-    /// Runs the writes in the transaction.
+    /// Runs the writes in the transaction, in one query: on SQLite the statements one after
+    /// the other, on PostgreSQL as one statement (the writes as a `WITH` list, then the
+    /// notification or nothing).
     pub async fn run(self, tx: &mut Tx, backend: Backend) -> Result<(), sqlx::Error> {
+        let mut sql = String::new();
+        let mut all = Vec::new();
         match backend {
-            Backend::Postgres => {
-                for (sql, binds) in self.statements {
-                    bound(sqlx::query(sql), binds).execute(&mut **tx).await?;
-                }
-            }
             Backend::Sqlite => {
-                let mut sql = String::new();
-                let mut all = Vec::new();
                 for (statement, binds) in self.statements {
                     renumber(statement, all.len(), &mut sql);
                     sql.push_str(";\n");
                     all.extend(binds);
                 }
-                if !all.is_empty() {
-                    bound(sqlx::query(&sql), all).execute(&mut **tx).await?;
+            }
+            Backend::Postgres => {
+                let (selects, writes): (Vec<_>, Vec<_>) = self
+                    .statements
+                    .into_iter()
+                    .partition(|(statement, _)| statement.starts_with("SELECT"));
+                for (i, (statement, binds)) in writes.into_iter().enumerate() {
+                    sql.push_str(if i == 0 { "WITH " } else { ", " });
+                    sql.push_str(&format!("w{i} AS ("));
+                    renumber(statement, all.len(), &mut sql);
+                    sql.push_str(") ");
+                    all.extend(binds);
+                }
+                match selects.into_iter().next() {
+                    Some((statement, binds)) => {
+                        renumber(statement, all.len(), &mut sql);
+                        all.extend(binds);
+                    }
+                    None => sql.push_str("SELECT 1"),
                 }
             }
+        }
+        if !all.is_empty() {
+            bound(sqlx::query(&sql), all).execute(&mut **tx).await?;
         }
         Ok(())
     }
