@@ -7,7 +7,7 @@
 //! ```text
 //! cargo bench -p diplo-server --bench load                      # SQLite (a temporary file)
 //! cargo bench -p diplo-server --bench load -- --store postgres  # PostgreSQL (a new database)
-//!   [--games 1000] [--connections 32] [--seconds 10] [--max-moves 40]
+//!   [--games 1000] [--connections 16] [--seconds 10] [--max-moves 40]
 //! ```
 //!
 //! Server and client share the machine's cores; the figures are for both together.
@@ -41,7 +41,7 @@ fn options() -> Options {
     let mut o = Options {
         store: StoreKind::Sqlite,
         games: 1000,
-        connections: 32,
+        connections: 16,
         seconds: 10,
         max_moves: 40,
     };
