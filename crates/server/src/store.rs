@@ -31,8 +31,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
-/// The columns of `games`, in the order [`GameRow::read`] expects them.
-pub const GAME_COLUMNS: &str = "id, game, options, start_position, status, version, stamp, \
+/// The columns of `games`, in the order `GameRow::read` expects them.
+const GAME_COLUMNS: &str = "id, game, options, start_position, status, version, stamp, \
     white_player, black_player, white_token, black_token, invite, open, clock_kind, clock_ms, \
     increment_ms, white_ms, black_ms, turn_started_ms, deadline_ms, sealed, engine_due, \
     result, reason, rematch, created_ms, updated_ms";
