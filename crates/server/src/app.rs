@@ -367,10 +367,15 @@ impl App {
             let orders = serde_json::to_string(orders).unwrap_or_default();
             writes.seal(&id, side.name(), change.row.version, &orders);
         }
-        change.row.updated_ms = change.now;
+        // Replaced sealed orders change nothing anyone else may see: not even the time of
+        // the last change, nor a notification to the other processes' watchers.
+        let visible = change.public || !change.entries.is_empty();
+        if visible {
+            change.row.updated_ms = change.now;
+        }
         change.row.stamp += 1;
         writes.update_game(&change.row);
-        if self.store.backend == Backend::Postgres {
+        if visible && self.store.backend == Backend::Postgres {
             writes.notify(&id, change.row.stamp);
         }
         writes.run(tx, self.store.backend).await?;

@@ -246,6 +246,7 @@ async fn second_submission_replaces_the_first(kind: StoreKind) {
     };
     let (id, white, black) = s.two_players("diplomacy-chess", json!({})).await;
     let orders = format!("/api/games/{id}/orders");
+    let mut seen = None;
     for first in ["Na3", "Na3", "Nc3", "Nc3"] {
         let (status, _) = s
             .post(&orders, Some(&white), json!({"orders": [first]}))
@@ -253,6 +254,15 @@ async fn second_submission_replaces_the_first(kind: StoreKind) {
         assert_eq!(status, StatusCode::ACCEPTED);
         let (_, mine) = s.get(&format!("/api/games/{id}"), Some(&white)).await;
         assert_eq!(mine["pending"], json!([first]));
+        // A replacement does not even move the lobby's time of the last change.
+        let (_, listed) = s.get("/api/games?status=active&limit=1", None).await;
+        assert_eq!(listed["games"][0]["id"], json!(id));
+        let updated = listed["games"][0]["updated"].clone();
+        if let Some(seen) = &seen {
+            assert_eq!(&updated, seen);
+        }
+        seen = Some(updated);
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let (status, game) = s
         .post(&orders, Some(&black), json!({"orders": ["a6"]}))
