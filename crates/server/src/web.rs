@@ -2,8 +2,10 @@
 //!
 //! `GET /` serves `web/index.html` (the lobby), `GET /games/{id}` serves `web/game.html`
 //! (one game; the page reads the id from its address), and any other path serves the file
-//! of that name under `web/` (scripts, styles, images). Adding a page or an asset is adding
-//! a file to `web/`.
+//! of that name under `web/` (scripts, styles, images), with its MIME type from its
+//! extension. Adding a page or an asset is adding a file to `web/`; the files are embedded
+//! in debug builds too, so a new file (as opposed to a changed one) is picked up once this
+//! crate is rebuilt (`touch crates/server/src/web.rs`).
 
 use crate::error::ApiError;
 use axum::extract::Path;
