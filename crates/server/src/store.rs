@@ -178,10 +178,11 @@ impl Store {
                     .connect(&url)
                     .await
                     .map_err(StoreError::Open)?;
+                // Only the writer creates the file; readers open the file it made.
                 let read = AnyPoolOptions::new()
                     .max_connections(max_connections.max(1))
                     .after_connect(pragmas)
-                    .connect(&url)
+                    .connect(&url.replace("mode=rwc", "mode=rw"))
                     .await
                     .map_err(StoreError::Open)?;
                 Store {
