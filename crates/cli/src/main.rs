@@ -63,6 +63,15 @@ enum Command {
         `diplo replay` checks and `diplo play --resume FILE` goes on with."
     )]
     Play(commands::play::Args),
+    /// Run the game server and the web page
+    #[command(long_about = "Run the game server and the web page.\n\n\
+        Games of all four kinds between people (the second player joins with a secret invite \
+        code) or against the engine, with sealed orders for the simultaneous games, clocks and \
+        deadlines, live updates and game records. Prints `listening on http://HOST:PORT` once \
+        ready. The store is SQLite by default (the file is created if missing) or PostgreSQL, \
+        which several servers can share. docs/server.md describes the API; the server also \
+        serves its OpenAPI description at /api/openapi.json.")]
+    Serve(commands::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -80,6 +89,7 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => commands::adjudicate::run(&args, &mut out),
         Command::Show(args) => commands::show::run(&args, &mut out),
         Command::Play(args) => commands::play::run(&args, &mut out),
+        Command::Serve(args) => commands::serve::run(&args, &mut out),
     }
     .and_then(|()| out.flush().map_err(error::CliError::from));
     match result {

@@ -6,6 +6,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod show;
 
 use crate::error::{CliError, Result};

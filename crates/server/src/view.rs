@@ -1,0 +1,132 @@
+//! The game as the API shows it (`GET /api/games/{id}`, the answers to moves and orders,
+//! the event stream).
+//!
+//! Sealed orders appear only in `pending`, and only in a view made for their author
+//! ([`Viewer`]); everything else in a view is public. `awaiting` names the sides still due,
+//! which tells who has sealed orders, never what or how many.
+
+use crate::live::Live;
+use crate::store::GameRow;
+use crate::timing::{clocks_at, TimeControl};
+use diplo_core::Color;
+use serde_json::{json, Map, Value};
+
+/// The player a view is made for, with that player's own sealed orders, if any.
+pub struct Viewer {
+    pub side: Color,
+    pub pending: Option<Vec<String>>,
+}
+
+/// Which sides have sealed orders, from the row's bit set.
+pub fn sealed(row: &GameRow, side: Color) -> bool {
+    row.sealed & side_bit(side) != 0
+}
+
+pub fn side_bit(side: Color) -> i64 {
+    1 << side.index()
+}
+
+/// The sides whose move or orders are due now.
+pub fn due(live: &Live) -> Vec<Color> {
+    if live.session.result().is_some() {
+        return Vec::new();
+    }
+    if let Some(game) = live.session.as_sequential() {
+        return vec![game.side_to_move()];
+    }
+    match live.session.as_simultaneous() {
+        Some(game) => Color::ALL
+            .into_iter()
+            .filter(|&side| game.owes_orders(side))
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The sides still due: due, and (simultaneous games) not yet sealed.
+pub fn awaiting(row: &GameRow, live: &Live) -> Vec<Color> {
+    if row.status != "active" {
+        return Vec::new();
+    }
+    due(live)
+        .into_iter()
+        .filter(|&side| !sealed(row, side))
+        .collect()
+}
+
+/// The player of a side: `human` or an engine spec.
+pub fn player(row: &GameRow, side: Color) -> &str {
+    side.fold(&row.white_player, &row.black_player)
+}
+
+/// Whether a side's seat is taken (by a person with a token, or by the engine).
+pub fn seated(row: &GameRow, side: Color) -> bool {
+    player(row, side) != "human" || side.fold(&row.white_token, &row.black_token).is_some()
+}
+
+pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> Value {
+    let session = &*live.session;
+    let options: Map<String, Value> = session
+        .options()
+        .pairs()
+        .map(|(k, v)| (k.to_string(), json!(v)))
+        .collect();
+    let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous()) {
+        (Some(game), _) => {
+            let to_move = (session.result().is_none()).then(|| game.side_to_move());
+            ("sequential", None, game.fullmove(), to_move)
+        }
+        (None, Some(game)) => {
+            let phase = game.phase();
+            ("simultaneous", Some(phase.to_string()), phase.turn, None)
+        }
+        (None, None) => ("unknown", None, 0, None),
+    };
+    let result = session
+        .result()
+        .map(|r| json!({"token": r.outcome.token(), "reason": r.reason.to_string()}));
+    let names =
+        |sides: Vec<Color>| -> Vec<&'static str> { sides.into_iter().map(Color::name).collect() };
+    let clock = match TimeControl::of(row) {
+        TimeControl::None => Value::Null,
+        TimeControl::Fischer {
+            initial_ms,
+            increment_ms,
+        } => {
+            let (white, black) = clocks_at(row, to_move, now).unwrap_or((0, 0));
+            json!({"kind": "fischer", "initial_ms": initial_ms, "increment_ms": increment_ms,
+                   "white_ms": white, "black_ms": black,
+                   "running": to_move.filter(|_| row.status == "active").map(Color::name)})
+        }
+        TimeControl::PerMove { ms } => json!({"kind": "per_move", "per_move_ms": ms}),
+        TimeControl::Phase { ms } => json!({"kind": "phase", "phase_ms": ms}),
+    };
+    let mut view = json!({
+        "id": row.id,
+        "game": row.game,
+        "kind": kind,
+        "options": options,
+        "status": row.status,
+        "position": session.position_string(),
+        "start_position": session.start_position_string(),
+        "phase": phase,
+        "turn": turn,
+        "to_move": to_move.map(Color::name),
+        "result": result,
+        "history": live.history,
+        "awaiting": names(awaiting(row, live)),
+        "players": {"white": row.white_player, "black": row.black_player},
+        "seats": {"white": seated(row, Color::White), "black": seated(row, Color::Black)},
+        "clock": clock,
+        "deadline": row.deadline_ms.filter(|_| row.status == "active"),
+        "version": row.version,
+        "rematch": row.rematch,
+    });
+    if let Some(viewer) = viewer {
+        view["you"] = json!(viewer.side.name());
+        if kind == "simultaneous" {
+            view["pending"] = json!(viewer.pending);
+        }
+    }
+    view
+}
