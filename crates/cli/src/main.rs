@@ -63,6 +63,19 @@ enum Command {
         `diplo replay` checks and `diplo play --resume FILE` goes on with."
     )]
     Play(commands::play::Args),
+    /// The engine's view of a position: its line and score, or its mixed strategy
+    Analyse(commands::analyse::Args),
+    /// Play a series of games between two computer players: score, Elo, SPRT
+    #[command(
+        long_about = "Play a series of games between two computer players.\n\n\
+        Games start from balanced random openings, each played twice with the colours \
+        swapped; --jobs games are played at once. A progress bar with the running score is \
+        drawn on standard error when it is a terminal. The last lines on standard output are \
+        `score: W-L-D` (player 1's wins, losses, draws), `elo: DIFF +/- MARGIN` (player 1 over \
+        player 2, 95 % margin) and, with --sprt, `sprt: H1 accepted`, `H0 accepted` or \
+        `inconclusive`. A game that reaches --max-turns is drawn."
+    )]
+    Match(commands::match_::Args),
     /// Run the game server and the web page
     #[command(long_about = "Run the game server and the web page.\n\n\
         Games of all four kinds between people (the second player joins with a secret invite \
@@ -89,6 +102,8 @@ fn main() -> ExitCode {
         Command::Adjudicate(args) => commands::adjudicate::run(&args, &mut out),
         Command::Show(args) => commands::show::run(&args, &mut out),
         Command::Play(args) => commands::play::run(&args, &mut out),
+        Command::Match(args) => commands::match_::run(&args, &mut out),
+        Command::Analyse(args) => commands::analyse::run(&args, &mut out),
         Command::Serve(args) => commands::serve::run(&args, &mut out),
     }
     .and_then(|()| out.flush().map_err(error::CliError::from));

@@ -2,38 +2,10 @@
 
 mod common;
 
-use common::{diplo, run_stdin, write_temp};
+use common::{diplo, fails, run, run_stdin, write_temp};
 use predicates::prelude::*;
 
 const START: &str = "1HBKRD2hbkrd1/1PPPPP2ppppp1/14/1 w 1";
-
-/// Runs `diplo args`, expects `code`, and returns (stdout, stderr).
-fn run(args: &[&str], code: i32) -> (String, String) {
-    let output = diplo().args(args).output().expect("diplo runs");
-    let stdout = String::from_utf8(output.stdout).expect("utf-8 stdout");
-    let stderr = String::from_utf8(output.stderr).expect("utf-8 stderr");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "diplo {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-    );
-    (stdout, stderr)
-}
-
-/// Expects a failure with exit status `code` and exactly one `error:` line on stderr
-/// containing `needle`; nothing on stdout.
-fn fails(args: &[&str], code: i32, needle: &str) {
-    let (stdout, stderr) = run(args, code);
-    assert_eq!(stdout, "", "diplo {args:?} printed on stdout");
-    assert!(
-        stderr.starts_with("error: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
-        "diplo {args:?}: stderr is not one `error:` line: {stderr:?}"
-    );
-    assert!(
-        stderr.contains(needle),
-        "diplo {args:?}: stderr {stderr:?} lacks {needle:?}"
-    );
-}
 
 // --- games -------------------------------------------------------------------------------
 

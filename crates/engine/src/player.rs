@@ -1,5 +1,6 @@
 //! Players: what chooses a move, or a side's orders, in a game held by a session.
 
+use crate::spec::PlayerSpec;
 use diplo_core::Color;
 use diplo_games::Session;
 use rand::rngs::SmallRng;
@@ -43,6 +44,17 @@ const SET_TRIES: usize = 64;
 
 impl Player for RandomPlayer {
     fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice> {
+        RandomPlayer::choose_with(&mut self.rng, session, side)
+    }
+}
+
+impl RandomPlayer {
+    /// The random choice, drawn from `rng`.
+    pub(crate) fn choose_with(
+        rng: &mut SmallRng,
+        session: &dyn Session,
+        side: Color,
+    ) -> Option<Choice> {
         if session.result().is_some() {
             return None;
         }
@@ -52,7 +64,7 @@ impl Player for RandomPlayer {
             }
             let moves = game.legal_moves();
             return moves
-                .choose(&mut self.rng)
+                .choose(rng)
                 .map(|m| Choice::Move(m.coordinate.clone()));
         }
         let game = session.as_simultaneous()?;
@@ -62,15 +74,38 @@ impl Player for RandomPlayer {
         let legal = game.legal_orders(side);
         let (least, most) = game.order_count(side);
         for _ in 0..SET_TRIES {
-            let size = self.rng.gen_range(least..=most.max(least)).min(legal.len());
-            let set: Vec<String> = legal
-                .choose_multiple(&mut self.rng, size)
-                .cloned()
-                .collect();
+            let size = rng.gen_range(least..=most.max(least)).min(legal.len());
+            let set: Vec<String> = legal.choose_multiple(rng, size).cloned().collect();
             if game.check_orders(side, &set).is_ok() {
                 return Some(Choice::Orders(set));
             }
         }
         Some(Choice::Orders(game.default_orders(side)))
+    }
+}
+
+/// An engine level or the `greedy` baseline: alpha-beta search in the sequential games,
+/// equilibrium search in the simultaneous ones.
+pub struct ComputerPlayer {
+    spec: PlayerSpec,
+    rng: SmallRng,
+}
+
+impl ComputerPlayer {
+    pub fn new(spec: PlayerSpec, seed: u64) -> ComputerPlayer {
+        ComputerPlayer {
+            spec,
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for ComputerPlayer {
+    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice> {
+        if session.as_sequential().is_some() {
+            crate::sequential::choose(session, side, &self.spec, &mut self.rng)
+        } else {
+            crate::simultaneous::choose(session, side, &self.spec, &mut self.rng)
+        }
     }
 }

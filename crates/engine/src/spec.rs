@@ -1,7 +1,7 @@
 //! Player specs (interfaces.md v2): `human`, `engine`, `engine:L`, `random`, `greedy`, each
 //! optionally followed by `@ms=N`.
 
-use crate::player::{Player, RandomPlayer};
+use crate::player::{ComputerPlayer, Player, RandomPlayer};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -107,9 +107,9 @@ impl PlayerSpec {
     pub fn player(&self, seed: u64) -> Option<Box<dyn Player>> {
         match self.kind {
             PlayerKind::Human => None,
-            // The search engines and the greedy baseline plug in here.
-            PlayerKind::Engine { .. } | PlayerKind::Random | PlayerKind::Greedy => {
-                Some(Box::new(RandomPlayer::new(seed)))
+            PlayerKind::Random => Some(Box::new(RandomPlayer::new(seed))),
+            PlayerKind::Engine { .. } | PlayerKind::Greedy => {
+                Some(Box::new(ComputerPlayer::new(*self, seed)))
             }
         }
     }

@@ -1,7 +1,9 @@
 //! One module per command.
 
 pub mod adjudicate;
+pub mod analyse;
 pub mod games;
+pub mod match_;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -32,3 +32,23 @@ pub fn run_stdin(args: &[&str], stdin: &str, code: i32) -> (String, String) {
     );
     (stdout, stderr)
 }
+
+/// Runs `diplo args`, expects `code`, and returns (stdout, stderr).
+pub fn run(args: &[&str], code: i32) -> (String, String) {
+    run_stdin(args, "", code)
+}
+
+/// Expects a failure with exit status `code` and exactly one `error:` line on stderr
+/// containing `needle`; nothing on stdout.
+pub fn fails(args: &[&str], code: i32, needle: &str) {
+    let (stdout, stderr) = run(args, code);
+    assert_eq!(stdout, "", "diplo {args:?} printed on stdout");
+    assert!(
+        stderr.starts_with("error: ") && stderr.ends_with('\n') && stderr.lines().count() == 1,
+        "diplo {args:?}: stderr is not one `error:` line: {stderr:?}"
+    );
+    assert!(
+        stderr.contains(needle),
+        "diplo {args:?}: stderr {stderr:?} lacks {needle:?}"
+    );
+}

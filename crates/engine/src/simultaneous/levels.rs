@@ -1,0 +1,79 @@
+//! The level table of the simultaneous games, in one place (documented in
+//! `docs/engine-simultaneous.md`).
+//!
+//! A level sets the default time per phase, how many candidate order sets each side gets,
+//! whether the most played cells are deepened by a one-turn look-ahead (and with how many
+//! candidates there), the cap on regret-matching iterations, and the noise: the share of
+//! uniform play mixed into the drawn strategy, which makes the low levels weaker.
+
+/// What one level does.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// Default time per phase in milliseconds (`@ms=N` replaces it).
+    pub movetime_ms: u64,
+    /// Candidate order sets per side at the root.
+    pub candidates: usize,
+    /// How many turns the search looks at: 1, the cells valued statically; 2, the cells
+    /// that matter valued by the equilibrium one turn further on; and so on. Deepening is
+    /// iterative, so the clock decides how far a search gets.
+    pub depth: u32,
+    /// Candidate sets per side in the look-ahead.
+    pub child_candidates: usize,
+    /// The most regret-matching+ iterations at the root.
+    pub iterations: u64,
+    /// The share of uniform play mixed into the drawn strategy (0 = the equilibrium itself).
+    pub noise: f64,
+    /// How much the engine expects the other side to play myopically (the best order set
+    /// against a random opponent): the weight of that model in the restricted game it
+    /// solves at the root (0 = the equilibrium itself; see `docs/engine-simultaneous.md`).
+    pub model_weight: f64,
+}
+
+/// Levels 1 to 8.
+pub const LEVELS: [Settings; 8] = [
+    level(50, 3, 1, 0, 100, 0.5, 0.0),
+    level(100, 5, 1, 0, 300, 0.3, 0.0),
+    level(150, 8, 1, 0, 1_000, 0.15, 0.0),
+    level(250, 12, 1, 0, 2_000, 0.05, 0.0),
+    level(400, 16, 1, 0, 5_000, 0.0, MODEL_WEIGHT),
+    level(700, 20, 2, 6, 10_000, 0.0, MODEL_WEIGHT),
+    level(1_200, 28, 3, 8, 20_000, 0.0, MODEL_WEIGHT),
+    level(2_000, 36, 4, 10, 50_000, 0.0, MODEL_WEIGHT),
+];
+
+const fn level(
+    movetime_ms: u64,
+    candidates: usize,
+    depth: u32,
+    child_candidates: usize,
+    iterations: u64,
+    noise: f64,
+    model_weight: f64,
+) -> Settings {
+    Settings {
+        movetime_ms,
+        candidates,
+        depth,
+        child_candidates,
+        iterations,
+        noise,
+        model_weight,
+    }
+}
+
+/// The weight of the myopic opponent model at the levels that use it.
+pub const MODEL_WEIGHT: f64 = 0.6;
+
+/// The settings of `level` (1 to 8; out-of-range levels are clamped).
+pub fn settings(level: u8) -> Settings {
+    LEVELS[usize::from(level.clamp(1, 8)) - 1]
+}
+
+/// The `greedy` baseline: its candidate count per side (its own and the uniform opponent's)
+/// and default time.
+pub const GREEDY_CANDIDATES: usize = 24;
+pub const GREEDY_MOVETIME_MS: u64 = 200;
+
+/// How much less than one half an engine player counts a draw (repetition, fifty turns):
+/// it takes one only when it judges itself clearly worse. Analysis counts draws as one half.
+pub const CONTEMPT: f64 = 0.15;
