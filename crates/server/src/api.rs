@@ -4,6 +4,7 @@
 use crate::app::{Acted, Action, Actor, App, NewGame};
 use crate::error::ApiError;
 use crate::limits::{self, Body, BodyLimit, MaybeBody, RateLimiter};
+use crate::page;
 use crate::secret;
 use crate::store::Listed;
 use crate::timing::TimeControl;
@@ -41,6 +42,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/openapi.json", get(openapi))
+        .route("/api/variants", get(page::variants))
+        .route("/api/position", post(page::position))
+        .route("/api/analyse", post(page::analyse))
         .route("/", get(web::index))
         .route("/games/{id}", get(web::game))
         .route("/{*path}", get(web::asset))

@@ -435,14 +435,18 @@ impl App {
     /// player's own sealed orders.
     pub async fn view(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Value, ApiError> {
         let now = now_ms();
-        let (view, version, viewer) = self
+        let view = self
             .read(id, |row, live| {
                 let viewer = token
                     .map(|token| side_of_token(row, token).map(|side| (side, sealed(row, side))))
                     .transpose()?;
-                Ok::<_, ApiError>((render(row, live, None, now), row.version, viewer))
+                // The player's legal orders, for the page's order entry (src/board.rs).
+                let legal =
+                    viewer.map(|(side, _)| crate::board::legal_orders(&*live.session, side));
+                Ok::<_, ApiError>((render(row, live, None, now), row.version, viewer, legal))
             })
             .await??;
+        let (view, version, viewer, legal) = (view.0, view.1, view.2, view.3);
         let mut view = view;
         if let Some((side, sealed)) = viewer {
             let pending = match sealed {
@@ -454,6 +458,7 @@ impl App {
                 let pending: Option<Vec<String>> =
                     pending.and_then(|text| serde_json::from_str(&text).ok());
                 view["pending"] = serde_json::json!(pending);
+                view["legal"] = serde_json::json!(legal.unwrap_or_default());
             }
         }
         Ok(view)

@@ -16,11 +16,13 @@
 
 pub mod api;
 pub mod app;
+pub mod board;
 pub mod engine;
 pub mod error;
 pub mod events;
 pub mod limits;
 pub mod live;
+pub mod page;
 pub mod secret;
 pub mod store;
 #[cfg(feature = "testing")]

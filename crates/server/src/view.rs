@@ -5,6 +5,7 @@
 //! ([`Viewer`]); everything else in a view is public. `awaiting` names the sides still due,
 //! which tells who has sealed orders, never what or how many.
 
+use crate::board;
 use crate::live::Live;
 use crate::store::GameRow;
 use crate::timing::{clocks_at, TimeControl};
@@ -122,11 +123,39 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         "version": row.version,
         "rematch": row.rematch,
     });
+    page_fields(&mut view, session, kind);
     if let Some(viewer) = viewer {
         view["you"] = json!(viewer.side.name());
         if kind == "simultaneous" {
             view["pending"] = json!(viewer.pending);
+            // Public knowledge (the position decides it), but only the player needs it.
+            view["legal"] = json!(board::legal_orders(session, viewer.side));
         }
     }
     view
+}
+
+/// What the web page draws (src/board.rs): the board as a map, and per kind the legal
+/// moves, the last move, the check, each move's position, or each phase's resolution.
+fn page_fields(view: &mut Value, session: &dyn diplo_games::Session, kind: &str) {
+    view["board"] = board::board(session);
+    view["geometry"] = json!(board::geometry(session.entry().id()));
+    match kind {
+        "sequential" => {
+            view["legal"] = json!(board::legal_moves(session));
+            view["last_move"] = board::last_move(session);
+            view["check"] = json!(board::in_check(session));
+            view["played"] = json!(board::played_moves(session));
+        }
+        "simultaneous" => {
+            let resolutions = board::resolutions(session);
+            if let Some(history) = view["history"].as_array_mut() {
+                for (turn, resolution) in history.iter_mut().zip(resolutions) {
+                    turn["resolution"] = resolution;
+                }
+            }
+            view["dislodged"] = json!(board::dislodged(session));
+        }
+        _ => {}
+    }
 }

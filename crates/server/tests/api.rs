@@ -30,12 +30,16 @@ both_stores!(
     slow_clients_and_too_many_watchers,
 );
 
-/// What a game shows everyone, without the fields that move on their own.
+/// What a game shows everyone, without the fields that move on their own, and without what
+/// a player's view adds for its page: its own legal orders (read from the position alone).
 fn public(game: &Value) -> Value {
     let mut game = game.clone();
     if let Some(object) = game.as_object_mut() {
         object.remove("you");
         object.remove("pending");
+        if object.get("kind") == Some(&json!("simultaneous")) {
+            object.remove("legal");
+        }
     }
     game
 }

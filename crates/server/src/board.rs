@@ -1,0 +1,495 @@
+//! What the web page draws, read from the typed game behind a session
+//! ([`Session::as_any`]), so that the page never parses a position string or an order's text:
+//! the board as a map from cell name to piece letter (White upper case), the legal moves or
+//! orders with the cells they involve, the last move, and each resolved phase's orders with
+//! their outcomes.
+
+use diplo_core::{Color, SequentialGame, SimultaneousGame};
+use diplo_games::Session;
+use serde_json::{json, Map, Value};
+
+type DiplomatGame = SequentialGame<diplomat_chess::Position>;
+type DiplomaticGame = SequentialGame<diplomatic_chess::Position>;
+type DiplomacyGame = SimultaneousGame<diplomacy_chess::State>;
+type DiploChessGame = SimultaneousGame<diplochess::State>;
+
+/// How a game's board is drawn: the 43-cell round board or an 8x8 grid.
+pub fn geometry(game: &str) -> &'static str {
+    if game == "diplomat-chess" {
+        "round"
+    } else {
+        "square"
+    }
+}
+
+/// The names of a board's cells, in the engine's order.
+pub fn cell_names(game: &str) -> Vec<String> {
+    if geometry(game) == "round" {
+        diplomat_chess::Cell::all().map(|c| c.to_string()).collect()
+    } else {
+        board8::Square::all().map(|s| s.to_string()).collect()
+    }
+}
+
+/// The current board: `{"e4": "P", ...}`.
+pub fn board(session: &dyn Session) -> Value {
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
+        return diplomat_board(game.position());
+    }
+    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
+        return diplomatic_board(game.position());
+    }
+    if let Some(game) = any.downcast_ref::<DiplomacyGame>() {
+        return board8_map(&game.position().position().board);
+    }
+    if let Some(game) = any.downcast_ref::<DiploChessGame>() {
+        return board8_map(&game.position().position().board);
+    }
+    json!({})
+}
+
+fn diplomat_board(position: &diplomat_chess::Position) -> Value {
+    let cells: Map<String, Value> = diplomat_chess::Cell::all()
+        .filter_map(|cell| {
+            let piece = position.piece_at(cell)?;
+            Some((cell.to_string(), json!(piece.char().to_string())))
+        })
+        .collect();
+    Value::Object(cells)
+}
+
+fn diplomatic_board(position: &diplomatic_chess::Position) -> Value {
+    let cells: Map<String, Value> = board8::Square::all()
+        .filter_map(|sq| {
+            let piece = position.piece_at(sq)?;
+            Some((sq.to_string(), json!(piece.char().to_string())))
+        })
+        .collect();
+    Value::Object(cells)
+}
+
+fn board8_map(board: &board8::Board) -> Value {
+    let cells: Map<String, Value> = board8::Square::all()
+        .filter_map(|sq| {
+            let piece = board.piece_at(sq)?;
+            Some((sq.to_string(), json!(piece.char().to_string())))
+        })
+        .collect();
+    Value::Object(cells)
+}
+
+/// Sequential games: the legal moves of the side to move, each with the cells it involves
+/// (`from` is null for a drop) and what sets it apart from other moves between the same
+/// cells (a promotion's role, a suborn, a Diplomatic Chess push or extra Diplomat step).
+pub fn legal_moves(session: &dyn Session) -> Vec<Value> {
+    if session.result().is_some() {
+        return Vec::new();
+    }
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
+        let position = game.position();
+        return game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| diplomat_move(position, mv))
+            .collect();
+    }
+    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
+        let position = game.position();
+        return game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| diplomatic_move(position, mv))
+            .collect();
+    }
+    Vec::new()
+}
+
+fn diplomat_move(position: &diplomat_chess::Position, mv: diplomat_chess::Move) -> Value {
+    use diplo_core::SequentialPosition;
+    let (promotion, drop) = match mv {
+        diplomat_chess::Move::Normal { promotion, .. } => (promotion.map(|r| r.upper()), None),
+        diplomat_chess::Move::Drop { role, .. } => (None, Some(role.upper())),
+    };
+    json!({
+        "coordinate": mv.to_string(),
+        "san": position.san(mv),
+        "from": mv.from().map(|c| c.to_string()),
+        "to": mv.to().to_string(),
+        "promotion": promotion.map(String::from),
+        "drop": drop.map(String::from),
+        "suborn": position.is_suborn(mv),
+    })
+}
+
+fn diplomatic_move(position: &diplomatic_chess::Position, mv: diplomatic_chess::Move) -> Value {
+    use diplo_core::SequentialPosition;
+    json!({
+        "coordinate": mv.to_string(),
+        "san": position.san(mv),
+        "from": mv.from.to_string(),
+        "to": mv.to.to_string(),
+        "promotion": mv.promotion.map(|r| r.upper().to_string()),
+        "push": mv.push.map(|s| s.to_string()),
+        "extra": mv.extra.map(|(a, b)| [a.to_string(), b.to_string()]),
+    })
+}
+
+/// Sequential games: the last move's cells and whether the side to move is in check.
+pub fn last_move(session: &dyn Session) -> Value {
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
+        if let Some(mv) = game.moves().last() {
+            return json!({"from": mv.from().map(|c| c.to_string()), "to": mv.to().to_string()});
+        }
+    }
+    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
+        if let Some(mv) = game.moves().last() {
+            return json!({"from": mv.from.to_string(), "to": mv.to.to_string()});
+        }
+    }
+    Value::Null
+}
+
+/// Sequential games: each played move's cells and the position after it, in play order
+/// (for the move list's navigation).
+pub fn played_moves(session: &dyn Session) -> Vec<Value> {
+    let any = session.as_any();
+    let after = |positions: Vec<String>| positions.into_iter().skip(1);
+    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
+        let positions = positions_after(game.positions(), game.position());
+        return game
+            .moves()
+            .iter()
+            .zip(after(positions))
+            .map(|(mv, position)| {
+                json!({"from": mv.from().map(|c| c.to_string()), "to": mv.to().to_string(),
+                       "position": position})
+            })
+            .collect();
+    }
+    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
+        let positions = positions_after(game.positions(), game.position());
+        return game
+            .moves()
+            .iter()
+            .zip(after(positions))
+            .map(|(mv, position)| {
+                json!({"from": mv.from.to_string(), "to": mv.to.to_string(),
+                       "position": position})
+            })
+            .collect();
+    }
+    Vec::new()
+}
+
+/// Every position string of a game: the ones before each move, then the current one.
+fn positions_after<P: std::fmt::Display>(before: &[P], current: &P) -> Vec<String> {
+    before
+        .iter()
+        .chain(std::iter::once(current))
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Simultaneous games: every order `side` may give now, each with its kind and cells:
+/// `{"order", "kind", "from", "to", "target", "role"}` (`kind`: move, hold, support, castle,
+/// retreat, disband, convert, build). The order's text is what the orders endpoint takes.
+pub fn legal_orders(session: &dyn Session, side: Color) -> Vec<Value> {
+    let Some(simultaneous) = session.as_simultaneous() else {
+        return Vec::new();
+    };
+    if session.result().is_some() || !simultaneous.owes_orders(side) {
+        return Vec::new();
+    }
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomacyGame>() {
+        return diplomacy_orders(game.position(), side, &simultaneous.legal_orders(side));
+    }
+    if let Some(game) = any.downcast_ref::<DiploChessGame>() {
+        use diplo_core::SimultaneousPosition;
+        let mut orders = Vec::new();
+        game.position().legal_orders(side, &mut orders);
+        return orders.iter().map(|o| diplochess_order(side, o)).collect();
+    }
+    Vec::new()
+}
+
+/// Diplomacy Chess: the session's legal orders (canonical SAN), each read back through the
+/// game's own notation against the valid orders of the mode, which gives its squares.
+fn diplomacy_orders(state: &diplomacy_chess::State, side: Color, texts: &[String]) -> Vec<Value> {
+    use diplomacy_chess::validity::{valid_orders, Rules};
+    use diplomacy_chess::{Entry, Mode};
+    let position = state.position();
+    let rules = match state.mode() {
+        Mode::SimultaneousProgressive => Rules {
+            transparent: position.board.by_color(side),
+            static_safety: false,
+        },
+        _ => Rules::BASIC,
+    };
+    let mut valid = Vec::new();
+    valid_orders(position, side, rules, &mut valid);
+    texts
+        .iter()
+        .filter_map(|text| {
+            let entry = Entry::read(text).ok()?;
+            let (notation, move_text) = entry.choose(position, &[]);
+            let order = notation.select(move_text, &valid).ok()?;
+            Some(diplomacy_order_json(text, &order))
+        })
+        .collect()
+}
+
+fn diplomacy_order_json(text: &str, order: &diplomacy_chess::Order) -> Value {
+    let kind = match order.kind {
+        diplomacy_chess::OrderKind::Castle => "castle",
+        _ => "move",
+    };
+    json!({
+        "order": text,
+        "kind": kind,
+        "from": order.from.to_string(),
+        "to": order.to.to_string(),
+        "target": null,
+        "role": order.promotion.map(|r| r.upper().to_string()),
+    })
+}
+
+fn diplochess_order(side: Color, order: &diplochess::Order) -> Value {
+    use diplochess::{CastleSide, Order};
+    let sq = |s: board8::Square| Some(s.to_string());
+    let none = None::<String>;
+    let (kind, from, to, target, role) = match *order {
+        Order::Hold(p) => ("hold", sq(p.square), none.clone(), none, None),
+        Order::Move(p, to) => ("move", sq(p.square), sq(to), none, None),
+        Order::SupportHold(p, q) => ("support", sq(p.square), sq(q.square), sq(q.square), None),
+        Order::SupportMove(p, q, to) => ("support", sq(p.square), sq(to), sq(q.square), None),
+        Order::Castle(castle) => {
+            let rank = side.fold('1', '8');
+            let to_file = match castle {
+                CastleSide::King => 'g',
+                CastleSide::Queen => 'c',
+            };
+            (
+                "castle",
+                Some(format!("e{rank}")),
+                Some(format!("{to_file}{rank}")),
+                none,
+                None,
+            )
+        }
+        Order::RetreatDisband(p) | Order::Disband(p) => {
+            ("disband", sq(p.square), none.clone(), none, None)
+        }
+        Order::Convert(s, role) => ("convert", sq(s), sq(s), none, Some(role.upper())),
+        Order::Build(role, s) => ("build", none.clone(), sq(s), none, Some(role.upper())),
+    };
+    json!({
+        "order": order.to_string(),
+        "kind": kind,
+        "from": from,
+        "to": to,
+        "target": target,
+        "role": role.map(String::from),
+    })
+}
+
+/// Simultaneous games: each played phase as drawn on the board, in play order: the board
+/// the orders were given on, every order with its cells and outcome, and the marks of the
+/// adjudication (dislodged pieces, standoffs).
+pub fn resolutions(session: &dyn Session) -> Vec<Value> {
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomacyGame>() {
+        return game.phases().iter().map(diplomacy_resolution).collect();
+    }
+    if let Some(game) = any.downcast_ref::<DiploChessGame>() {
+        return game.phases().iter().map(diplochess_resolution).collect();
+    }
+    Vec::new()
+}
+
+/// Progressive mode: each entry's order, found by walking the turn's steps again with the
+/// game's own functions (each step's valid orders, then its resolution). An order counts
+/// only if its SAN is the text the turn's report gives that entry, so a walk that went
+/// astray draws nothing rather than a wrong arrow.
+fn progressive_orders(
+    record: &diplo_core::simultaneous::PhaseRecord<diplomacy_chess::State>,
+) -> std::collections::HashMap<(Color, usize), diplomacy_chess::Order> {
+    use diplomacy_chess::notation::san;
+    use diplomacy_chess::validity::{valid_orders, Rules};
+    let mut found = std::collections::HashMap::new();
+    let reported = |side: Color, k: usize| {
+        record
+            .resolution
+            .entries
+            .iter()
+            .find(|e| e.color == side && e.index == k)
+    };
+    let mut position = record.before.position().clone();
+    let mut executed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
+    let steps = record.white.entries.len().max(record.black.entries.len());
+    for k in 0..steps {
+        let mut orders = Vec::new();
+        for side in [&record.white, &record.black] {
+            let color = side.color;
+            let Some((entry, _)) = side.entries.get(k) else {
+                continue;
+            };
+            let (notation, text) = entry.choose(&position, &executed[color.index()]);
+            let mut valid = Vec::new();
+            valid_orders(&position, color, Rules::BASIC, &mut valid);
+            if let Ok(order) = notation.select(text, &valid) {
+                if reported(color, k).is_some_and(|r| r.text == san(&position, &order, &valid)) {
+                    found.insert((color, k), order);
+                }
+                orders.push(order);
+            }
+        }
+        let resolution = diplomacy_chess::resolve(&position, &orders);
+        for color in Color::ALL {
+            let done = reported(color, k).is_some_and(|r| r.executed());
+            executed[color.index()].push(done);
+        }
+        position = resolution.position;
+    }
+    found
+}
+
+fn diplomacy_resolution(
+    record: &diplo_core::simultaneous::PhaseRecord<diplomacy_chess::State>,
+) -> Value {
+    use diplomacy_chess::{EntryOutcome, Failure, Mode, OrderOutcome};
+    let orders_of = |side: Color| side.fold(&record.white, &record.black);
+    let stepped = match record.before.mode() {
+        Mode::Progressive => progressive_orders(record),
+        _ => Default::default(),
+    };
+    let mut marks = Vec::new();
+    let orders: Vec<Value> = record
+        .resolution
+        .entries
+        .iter()
+        .map(|entry| {
+            // Validated orders (basic and simultaneous-progressive) give the squares; a
+            // progressive entry is judged at its step (found by `progressive_orders`).
+            let order = orders_of(entry.color)
+                .orders
+                .get(entry.index)
+                .or_else(|| stepped.get(&(entry.color, entry.index)));
+            let (executed, reason) = match &entry.outcome {
+                EntryOutcome::Resolved(OrderOutcome::Executed) => (true, None),
+                EntryOutcome::Resolved(OrderOutcome::Failed(f)) => {
+                    let at = match *f {
+                        Failure::Met { square, .. }
+                        | Failure::Obstacle { square, .. }
+                        | Failure::SameColour { square, .. }
+                        | Failure::EqualRank { square, .. }
+                        | Failure::Blocked { square, .. } => Some(("bounce", square)),
+                        Failure::Captured { square, .. } => Some(("captured", square)),
+                        Failure::KingSafety { square } => Some(("cut", square)),
+                        Failure::Crossed { .. } | Failure::Castling { .. } => None,
+                    };
+                    if let Some((mark, square)) = at {
+                        marks.push(json!({"kind": mark, "cell": square.to_string()}));
+                    }
+                    (false, Some(f.short()))
+                }
+                EntryOutcome::Invalid(why) => (false, Some(format!("skipped: {why}"))),
+                EntryOutcome::GameOver => (false, Some("the game was over".to_string())),
+            };
+            json!({
+                "side": entry.color.name(),
+                "order": entry.text,
+                "kind": order.map(|o| if o.kind == diplomacy_chess::OrderKind::Castle { "castle" } else { "move" }),
+                "from": order.map(|o| o.from.to_string()),
+                "to": order.map(|o| o.to.to_string()),
+                "target": null,
+                "executed": executed,
+                "reason": reason,
+            })
+        })
+        .collect();
+    json!({
+        "board_before": board8_map(&record.before.position().board),
+        "orders": orders,
+        "marks": marks,
+    })
+}
+
+fn diplochess_resolution(
+    record: &diplo_core::simultaneous::PhaseRecord<diplochess::State>,
+) -> Value {
+    use diplochess::OrderOutcome;
+    use diplochess::PhaseReport;
+    let mut orders = Vec::new();
+    let mut marks = Vec::new();
+    for phase in &record.resolution.phases {
+        let reports = match phase {
+            PhaseReport::Movement(adj) => {
+                for d in &adj.dislodged {
+                    marks.push(json!({"kind": "dislodged", "cell": d.square.to_string(),
+                                      "from": d.attacker_from.to_string()}));
+                }
+                for sq in adj.standoffs {
+                    marks.push(json!({"kind": "standoff", "cell": sq.to_string()}));
+                }
+                &adj.reports
+            }
+            PhaseReport::Retreats(r) => &r.reports,
+            PhaseReport::Builds(r) => &r.reports,
+            PhaseReport::Adjustments(r) => &r.reports,
+        };
+        for report in reports {
+            let mut value = diplochess_order(report.color, &report.order);
+            value["side"] = json!(report.color.name());
+            let (executed, reason) = match &report.outcome {
+                OrderOutcome::Executed => (true, None),
+                OrderOutcome::Failed(why) => (false, Some(why.clone())),
+            };
+            value["executed"] = json!(executed);
+            value["reason"] = json!(reason);
+            // A failed support is marked on its piece (cut), a failed move where it was
+            // headed (bounced).
+            if !executed {
+                let (kind, cell) = match value["kind"].as_str() {
+                    Some("support") => ("cut", value["from"].as_str()),
+                    Some("move") => ("bounce", value["to"].as_str()),
+                    _ => ("failed", value["from"].as_str()),
+                };
+                if let Some(cell) = cell {
+                    marks.push(json!({"kind": kind, "cell": cell}));
+                }
+            }
+            orders.push(value);
+        }
+    }
+    json!({
+        "board_before": board8_map(&record.before.position().board),
+        "orders": orders,
+        "marks": marks,
+    })
+}
+
+/// DiploChess retreats: the dislodged pieces, off the board while they retreat.
+pub fn dislodged(session: &dyn Session) -> Vec<Value> {
+    let Some(game) = session.as_any().downcast_ref::<DiploChessGame>() else {
+        return Vec::new();
+    };
+    game.position()
+        .pending_retreats()
+        .iter()
+        .map(|(d, squares)| {
+            json!({"cell": d.square.to_string(), "piece": d.piece.char().to_string(),
+                   "retreats": squares.map(|s| s.to_string()).collect::<Vec<_>>()})
+        })
+        .collect()
+}
+
+/// Whether the side to move is in check (sequential games).
+pub fn in_check(session: &dyn Session) -> bool {
+    session
+        .as_sequential()
+        .is_some_and(|game| session.result().is_none() && game.is_check())
+}

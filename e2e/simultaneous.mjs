@@ -1,0 +1,201 @@
+// Simultaneous games through the page: both players write their orders on the board and
+// seal them; the other player's page must show that orders are sealed but never what they
+// are, until the turn resolves and its resolution is drawn on the board.
+
+import {
+  apiGet, ARTIFACTS, check, clickCell, createInLobby, gameId, joinByInvite, joinFromLobby, newPage, shot, waitFor,
+} from "./helpers.mjs";
+
+/** Follows what a page receives from the server: event-stream frames and API answers. */
+function recordTraffic(page) {
+  const seen = [];
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => seen.push(String(f.payload))));
+  page.on("response", async (r) => {
+    if (r.url().includes("/api/")) {
+      try {
+        seen.push(await r.text());
+      } catch {
+        /* a body that is gone is no leak */
+      }
+    }
+  });
+  return seen;
+}
+
+/** Whether a JSON text carries `order` as a value (not as a key such as a board cell).
+ *  The reader's own `legal` list is left out: it is computed from the position alone, and
+ *  in DiploChess it holds supports of every possible enemy move. */
+function carries(text, order) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return text.includes(order) && order.length > 4;
+  }
+  const walk = (v) => {
+    if (typeof v === "string") return v === order || (order.length > 4 && v.includes(order));
+    if (Array.isArray(v)) return v.some(walk);
+    if (v && typeof v === "object") {
+      return Object.entries(v).some(([k, x]) => k !== "legal" && walk(x));
+    }
+    return false;
+  };
+  return walk(data);
+}
+
+/** Writes one order on the page: a click on the piece, then on the target cell or on the
+ *  order's button. Returns the draft's texts. */
+async function enter(page, { from, to, button, on, pick, type }) {
+  if (type) {
+    // An entry typed in (Diplomacy Chess: a conditional entry of a progressive series).
+    await page.fill("#entry", type);
+    await page.click("#add-entry");
+    return page.$$eval("#draft li[data-order]", (els) => els.map((e) => e.dataset.order));
+  }
+  await clickCell(page, from);
+  if (to) {
+    await clickCell(page, to);
+    // A target with a piece on it may also be supported: the chooser asks which is meant.
+    const choices = await page.$$eval(".chooser button[data-i]", (els) => els.map((e) => e.textContent));
+    if (choices.length) {
+      const i = choices.findIndex((t) => t.trim().endsWith(`- ${to}`) || !/ S /.test(t));
+      check(i >= 0, `no move to ${to} among ${choices.join(" | ")}`);
+      await page.click(`.chooser button[data-i="${i}"]`);
+    }
+  } else if (on) {
+    // A support given on the board: the supporter, then the supported piece, then the
+    // order from the chooser.
+    await clickCell(page, on);
+    await page.waitForSelector(".chooser button[data-i]", { timeout: 5000 });
+    const texts = await page.$$eval(".chooser button[data-i]", (els) => els.map((e) => e.textContent));
+    const i = texts.findIndex((t) => new RegExp(pick).test(t));
+    check(i >= 0, `no support matches /${pick}/ among ${texts.join(" | ")}`);
+    await page.click(`.chooser button[data-i="${i}"]`);
+  } else {
+    await page.waitForSelector(".order-choices [data-add]", { timeout: 5000 });
+    const texts = await page.$$eval(".order-choices [data-add]", (els) => els.map((e) => e.dataset.add));
+    const pick = texts.find((t) => new RegExp(button).test(t));
+    check(pick, `no order button matches /${button}/ among ${texts.join(" | ")}`);
+    await page.click(`.order-choices [data-add="${pick}"]`);
+  }
+  return page.$$eval("#draft li[data-order]", (els) => els.map((e) => e.dataset.order));
+}
+
+export async function simultaneousPair(browser, base, game, turns, expect, { time = "none", open = false, options = {} } = {}) {
+  const a = await newPage(browser);
+  const b = await newPage(browser);
+  await createInLobby(a, base, { game, color: "white", time, open, options });
+  const id = gameId(a);
+  if (open) await joinFromLobby(a, b, base);
+  else await joinByInvite(a, b);
+  if (time !== "none") {
+    // The turn's deadline counts down on both pages.
+    for (const p of [a, b]) {
+      await p.waitForSelector("[data-deadline]", { timeout: 5000 });
+      const left = await p.textContent("[data-deadline]");
+      check(/^\d+:\d\d$/.test(left), `${game}: the deadline reads ${left}`);
+    }
+  }
+  const traffic = recordTraffic(b);
+  for (const [i, turn] of turns.entries()) {
+    for (const p of [a, b]) {
+      const now = await p.$('[data-turn="now"]');
+      if (now) await now.click();
+    }
+    let whiteOrders = [];
+    for (const order of turn.white) whiteOrders = await enter(a, order);
+    check(whiteOrders.length === turn.white.length, `${game} turn ${i + 1}: White's draft holds ${whiteOrders.join(", ")}`);
+    await shot(a, `${game}-${i + 1}a-white-writing`);
+    const from = traffic.length;
+    await a.click("#seal");
+    await waitFor(a, () => document.querySelector('[data-sealed="white"].yes'), null, "White's own page to show its orders sealed");
+    // Black's page learns that White has sealed, and nothing of what.
+    await waitFor(b, () => document.querySelector('[data-sealed="white"].yes'), null, "Black's page to show White's orders sealed");
+    await b.waitForTimeout(300);
+    const panel = await b.$eval("aside.side", (e) => e.innerText);
+    const arrows = await b.$$eval("svg.board .overlay .arrow", (els) => els.length);
+    for (const order of whiteOrders) {
+      check(!panel.includes(order), `${game}: Black's page shows White's sealed order ${order}`);
+      const leak = traffic.slice(from).find((t) => carries(t, order));
+      check(!leak, `${game}: Black's page received White's sealed order ${order}: ${leak && leak.slice(0, 200)}`);
+    }
+    check(arrows === 0, `${game}: Black's board draws ${arrows} arrows before the turn resolves`);
+    await shot(b, `${game}-${i + 1}b-black-sees-sealed`);
+    for (const order of turn.black) await enter(b, order);
+    await b.click("#seal");
+    // Resolved: both pages draw the turn on the board and explain it.
+    for (const p of [a, b]) {
+      await waitFor(p, (n) => document.querySelectorAll('.tabs [data-turn]:not([data-turn="now"])').length >= n,
+        i + 1, `${game} turn ${i + 1} to resolve`);
+      await waitFor(p, () => document.querySelectorAll("svg.board .overlay .arrow").length > 0, null, "the resolution's arrows");
+      await waitFor(p, () => document.querySelectorAll("[data-explanation] li").length > 0, null, "the resolution's explanation");
+    }
+    if (expect[i]) await expect[i](a, b);
+    await shot(a, `${game}-${i + 1}c-resolution-white`);
+    await shot(b, `${game}-${i + 1}d-resolution-black`);
+    if (i === turns.length - 1) {
+      await b.setViewportSize({ width: 390, height: 844 });
+      await b.waitForTimeout(200);
+      await b.screenshot({ path: `${ARTIFACTS}/${game}-phone.png`, fullPage: true });
+      await b.setViewportSize({ width: 1280, height: 860 });
+    }
+  }
+  const view = await apiGet(base, `/api/games/${id}`);
+  check(view.history.length === turns.length, `${game}: ${view.history.length} turns played, not ${turns.length}`);
+  a.once("dialog", (d) => d.accept());
+  await a.click("#resign");
+  for (const p of [a, b]) {
+    await waitFor(p, () => document.querySelector("[data-result]")?.dataset.result === "0-1", null, `${game}: the result on both pages`);
+  }
+  await a.context().close();
+  await b.context().close();
+}
+
+/** Creates a game between two people through the API; returns {id, white, black} tokens. */
+async function twoPlayersByApi(base, body) {
+  const post = async (path, data, token) => {
+    const r = await fetch(base + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(data),
+    });
+    return r.json();
+  };
+  const created = await post("/api/games", { color: "white", opponent: "human", ...body });
+  const joined = await post(`/api/games/${created.id}/join`, { invite: created.invite });
+  check(created.token && joined.token, "the API game was not set up");
+  return { id: created.id, white: created.token, black: joined.token, post };
+}
+
+/** A DiploChess retreat on the page: the dislodged piece is drawn in the corner of the cell
+ *  its attacker took, its retreat is highlighted, and the retreat is ordered by clicks. */
+export async function retreat(browser, base) {
+  const g = await twoPlayersByApi(base, { game: "diplochess" });
+  const orders = (token, list) => g.post(`/api/games/${g.id}/orders`, { orders: list }, token);
+  await orders(g.white, ["P e2 - e4", "P c2 - c4"]);
+  await orders(g.black, ["P d7 - d5"]);
+  await orders(g.white, ["P e4 - d5", "P c4 S P e4 - d5"]);
+  await orders(g.black, ["P d5 H"]);
+  const view = await apiGet(base, `/api/games/${g.id}`, g.black);
+  check(view.phase.includes("retreats"), `the game is in ${view.phase}, not the retreats`);
+  const page = await newPage(browser);
+  await page.addInitScript(([id, seat]) => localStorage.setItem(`diplo.game.${id}`, seat),
+    [g.id, JSON.stringify({ token: g.black, color: "black" })]);
+  await page.goto(`${base}/games/${g.id}`);
+  await page.waitForSelector('svg.board [data-dislodged="d5"]');
+  const now = await page.$('[data-turn="now"]');
+  if (now) await now.click();
+  await page.waitForSelector('svg.board [data-dislodged="d5"]');
+  const attacker = await page.$eval('svg.board .pieces [data-at="d5"] [data-piece]', (e) => e.dataset.piece);
+  check(attacker === "P", `the attacker on d5 is drawn as ${attacker}`);
+  await clickCell(page, "d5");
+  const shown = await page.$$eval("svg.board .overlay-under [data-target]", (els) => els.map((e) => e.dataset.target));
+  const expected = view.dislodged[0].retreats;
+  check(shown.length === expected.length && shown.every((c) => expected.includes(c)),
+    `the retreat targets are [${shown}], the server's [${expected}]`);
+  await shot(page, "diplochess-retreat");
+  await clickCell(page, expected[0]);
+  await page.click("#seal");
+  await waitFor(page, () => document.querySelectorAll('.tabs [data-turn]:not([data-turn="now"])').length >= 3, null, "the retreat to resolve");
+  await page.context().close();
+}

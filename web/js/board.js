@@ -1,0 +1,215 @@
+// A board drawn as SVG, round (Diplomat Chess) or 8x8: cells, pieces, highlights, arrows
+// and marks. Clicks and drags on cells are reported to the page; the board knows no rules.
+
+import { roundLayout } from "./board-round.js";
+import { squareLayout } from "./board-square.js";
+import { pieceSvg } from "./pieces.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+export class Board {
+  /** `geometry`: "round" or "square"; `onPick(cell)` on a click, `onDrop(from, to)` on a
+   *  drag from one cell to another. */
+  constructor(element, geometry, { onPick = () => {}, onDrop = () => {} } = {}) {
+    this.element = element;
+    this.geometry = geometry;
+    this.flip = false;
+    this.onPick = onPick;
+    this.onDrop = onDrop;
+    this.state = { pieces: {} };
+    this.svg = document.createElementNS(NS, "svg");
+    this.svg.classList.add("board", `board-${geometry}`);
+    this.svg.setAttribute("role", "img");
+    element.replaceChildren(this.svg);
+    this.layout();
+    this.listen();
+  }
+
+  setFlip(flip) {
+    if (flip !== this.flip) {
+      this.flip = flip;
+      this.layout();
+      this.render(this.state);
+    }
+  }
+
+  layout() {
+    const lay = this.geometry === "round" ? roundLayout(this.flip) : squareLayout(this.flip);
+    this.cells = new Map(lay.cells.map((c) => [c.name, c]));
+    this.svg.setAttribute("viewBox", lay.viewBox);
+    this.svg.setAttribute("aria-label", this.geometry === "round" ? "round board of 43 cells" : "8x8 board");
+    const rings = lay.rings.map((r) => `<circle class="ring" r="${r}" cx="0" cy="0"/>`).join("");
+    this.svg.innerHTML = `
+      <defs>${["ok", "fail", "support", "engine", "last"].map((k) => `
+        <marker id="head-${k}" class="head-${k}" viewBox="0 0 10 10" refX="5" refY="5"
+          markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">
+          <path d="M0 0 L10 5 L0 10 Z"/></marker>`).join("")}</defs>
+      ${this.geometry === "round" ? `<circle class="rim" r="111" cx="0" cy="0"/>` : ""}
+      <g class="cells">${lay.cells.map((c) =>
+        `<path class="cell ${c.shade}" data-cell="${c.name}" data-cx="${c.x.toFixed(2)}" data-cy="${c.y.toFixed(2)}" d="${c.d}"><title>${c.name}</title></path>`).join("")}</g>
+      ${rings}
+      <g class="labels">${lay.labels.map((l) =>
+        `<text class="${l.cls}" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}">${l.text}</text>`).join("")}</g>
+      <g class="overlay-under"></g><g class="pieces"></g><g class="overlay"></g><g class="ghost"></g>`;
+    this.unit = this.geometry === "round" ? 1 : 4;
+  }
+
+  /** Draws a state: `pieces` {cell: letter}, `selected` cell, `targets` {cell: kind},
+   *  `lastMove` {from, to}, `check` cell, `arrows` [{from, to, kind, label}], `marks`
+   *  [{cell, kind}], `faded` [cells] (pieces shown as leaving, e.g. dislodged). */
+  render(state) {
+    this.state = state;
+    const cellsEl = this.svg.querySelector(".cells");
+    for (const path of cellsEl.children) {
+      const name = path.dataset.cell;
+      path.classList.toggle("selected", state.selected === name);
+      path.classList.toggle("last", !!state.lastMove && (state.lastMove.from === name || state.lastMove.to === name));
+      path.classList.toggle("check", state.check === name);
+      const t = state.targets && state.targets[name];
+      path.classList.toggle("target", !!t);
+      path.classList.toggle("target-capture", t === "capture");
+      path.classList.toggle("target-suborn", t === "suborn");
+      path.classList.toggle("pending", !!(state.pendingCells && state.pendingCells.includes(name)));
+    }
+    const pieces = Object.entries(state.pieces || {}).map(([cell, letter]) => {
+      const c = this.cells.get(cell);
+      if (!c) return "";
+      const faded = state.faded && state.faded.includes(cell) ? " faded" : "";
+      return `<g data-at="${cell}" class="at${faded}">${pieceSvg(letter, c.x, c.y, c.size)}</g>`;
+    });
+    // A dislodged piece waiting to retreat shares its cell with the piece that took it: it
+    // is drawn small in the cell's corner.
+    for (const d of state.dislodged || []) {
+      const c = this.cells.get(d.cell);
+      if (!c) continue;
+      const k = c.size * 0.3;
+      pieces.push(`<g data-dislodged="${d.cell}" class="at dislodged">
+        <circle class="dislodged-ring" cx="${c.x + k}" cy="${c.y - k}" r="${c.size * 0.3}"/>
+        ${pieceSvg(d.piece, c.x + k, c.y - k, c.size * 0.5)}</g>`);
+    }
+    this.svg.querySelector(".pieces").innerHTML = pieces.join("");
+    const dots = Object.entries(state.targets || {}).map(([cell, kind]) => {
+      const c = this.cells.get(cell);
+      if (!c) return "";
+      const r = c.size * (kind === "move" ? 0.16 : 0.48);
+      return kind === "move"
+        ? `<circle class="dot" data-target="${cell}" cx="${c.x}" cy="${c.y}" r="${r}"/>`
+        : `<circle class="ring-target ${kind}" data-target="${cell}" cx="${c.x}" cy="${c.y}" r="${r}"/>`;
+    });
+    this.svg.querySelector(".overlay-under").innerHTML = dots.join("");
+    const over = [];
+    // Two arrows between the same cells in opposite directions (pieces that crossed) are
+    // drawn side by side, each shifted to its own right.
+    const pairs = new Set((state.arrows || []).map((a) => `${a.from}-${a.to}`));
+    for (const a of state.arrows || []) over.push(this.arrow({ ...a, shift: pairs.has(`${a.to}-${a.from}`) }));
+    for (const m of state.marks || []) over.push(this.mark(m));
+    this.svg.querySelector(".overlay").innerHTML = over.join("");
+  }
+
+  /** An arrow between two cells; with `mid` ([cell, cell]) it ends halfway between those
+   *  two instead (a support of a move points at the move it supports). */
+  arrow({ from, to, kind = "ok", shift = false, mid = null }) {
+    const a = this.cells.get(from);
+    let b = this.cells.get(to);
+    if (mid) {
+      const [m1, m2] = mid.map((c) => this.cells.get(c));
+      if (m1 && m2) b = { x: (m1.x + m2.x) / 2, y: (m1.y + m2.y) / 2, size: m1.size * 0.4 };
+    }
+    if (!a || !b || (from === to && !mid)) return "";
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const back = b.size * 0.3;
+    const w = (this.geometry === "round" ? 2.6 : 13) * (kind === "support" ? 0.7 : 1);
+    const [ox, oy] = shift ? [(-dy / len) * w * 1.3, (dx / len) * w * 1.3] : [0, 0];
+    const [x1, y1] = [a.x + ox, a.y + oy];
+    const [x2, y2] = [b.x - (dx / len) * back + ox, b.y - (dy / len) * back + oy];
+    return `<line class="arrow arrow-${kind}" data-arrow="${from}-${to}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"
+      stroke-width="${w}" marker-end="url(#head-${kind})"/>`;
+  }
+
+  mark({ cell, kind }) {
+    const c = this.cells.get(cell);
+    if (!c) return "";
+    const s = c.size * 0.34;
+    const { x, y } = c;
+    const w = this.geometry === "round" ? 2.2 : 10;
+    const title = `<title>${kind} at ${cell}</title>`;
+    switch (kind) {
+      case "bounce":
+      case "captured":
+        return `<g class="mark mark-${kind}" data-mark="${kind}" data-cell="${cell}" stroke-width="${w}">${title}
+          <line x1="${x - s}" y1="${y - s}" x2="${x + s}" y2="${y + s}"/>
+          <line x1="${x - s}" y1="${y + s}" x2="${x + s}" y2="${y - s}"/></g>`;
+      case "cut":
+        return `<g class="mark mark-cut" data-mark="cut" data-cell="${cell}" stroke-width="${w}">${title}
+          <line x1="${x - s * 1.3}" y1="${y + s * 0.2}" x2="${x + s * 1.3}" y2="${y - s * 0.2}"/>
+          <circle cx="${x - s * 1.3}" cy="${y + s * 0.2}" r="${s * 0.3}"/></g>`;
+      case "standoff":
+        return `<g class="mark mark-standoff" data-mark="standoff" data-cell="${cell}" stroke-width="${w * 0.8}">${title}
+          <rect x="${x - s}" y="${y - s}" width="${2 * s}" height="${2 * s}" rx="${s * 0.3}"/></g>`;
+      case "hold":
+        return `<g class="mark mark-hold" data-mark="hold" data-cell="${cell}" stroke-width="${w * 0.8}">${title}
+          <circle cx="${x}" cy="${y}" r="${c.size * 0.47}"/></g>`;
+      case "dislodged":
+        return `<g class="mark mark-dislodged" data-mark="dislodged" data-cell="${cell}" stroke-width="${w}">${title}
+          <circle cx="${x}" cy="${y}" r="${c.size * 0.5}"/></g>`;
+      default:
+        return `<g class="mark mark-failed" data-mark="${kind}" data-cell="${cell}" stroke-width="${w}">${title}
+          <circle cx="${x}" cy="${y}" r="${c.size * 0.45}"/></g>`;
+    }
+  }
+
+  cellAt(clientX, clientY) {
+    const el = document.elementFromPoint(clientX, clientY);
+    const cell = el && el.closest && el.closest("[data-cell]");
+    return cell && this.svg.contains(cell) ? cell.dataset.cell : null;
+  }
+
+  listen() {
+    let drag = null;
+    this.svg.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
+      const cell = this.cellAt(e.clientX, e.clientY);
+      if (!cell) return;
+      drag = { from: cell, x: e.clientX, y: e.clientY, moved: false, hasPiece: !!this.state.pieces[cell] };
+    });
+    this.svg.addEventListener("pointermove", (e) => {
+      if (!drag || !drag.hasPiece) return;
+      if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
+      if (!drag.moved) {
+        drag.moved = true;
+        this.onPick(drag.from, { dragStart: true });
+        this.svg.setPointerCapture(e.pointerId);
+      }
+      const pt = this.svg.createSVGPoint();
+      pt.x = e.clientX;
+      pt.y = e.clientY;
+      const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+      const c = this.cells.get(drag.from);
+      const letter = this.state.pieces[drag.from];
+      this.svg.querySelector(".ghost").innerHTML = pieceSvg(letter, p.x, p.y, c.size * 1.1);
+      const src = this.svg.querySelector(`.pieces [data-at="${drag.from}"]`);
+      if (src) src.classList.add("dragging");
+    });
+    const end = (e) => {
+      if (!drag) return;
+      const d = drag;
+      drag = null;
+      this.svg.querySelector(".ghost").innerHTML = "";
+      if (d.moved) {
+        const to = this.cellAt(e.clientX, e.clientY);
+        const src = this.svg.querySelector(`.pieces [data-at="${d.from}"]`);
+        if (src) src.classList.remove("dragging");
+        if (to && to !== d.from) this.onDrop(d.from, to);
+      } else {
+        this.onPick(d.from, {});
+      }
+    };
+    this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointercancel", () => {
+      drag = null;
+      this.svg.querySelector(".ghost").innerHTML = "";
+    });
+  }
+}
