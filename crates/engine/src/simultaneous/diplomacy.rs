@@ -6,7 +6,10 @@
 //!   orders that need no own piece out of their way, the likeliest orders most often;
 //! - progressive: series of n entries, each drawn on the position the earlier entries of
 //!   the series lead to if the other side stood still (written in coordinates, so that an
-//!   entry names the same move whatever the other side did before its step).
+//!   entry names the same move whatever the other side did before its step). From the
+//!   second entry on, each is guarded by a conditional: if the piece it moves is no longer
+//!   on its square (the other side took it at an earlier step), another piece moves instead
+//!   of the step being lost.
 
 use super::policy::{centrality, softmax_draw};
 use super::search::Searchable;
@@ -14,7 +17,7 @@ use board8::{Board, Role};
 use diplo_core::{Color, SimultaneousPosition};
 use diplomacy_chess::notation::{san, san_notation, Notation};
 use diplomacy_chess::validity::{in_check, valid_orders, Rules};
-use diplomacy_chess::{Entry, Mode, Order, OrderKind, Position, State};
+use diplomacy_chess::{Condition, Entry, Mode, Order, OrderKind, Position, State};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -304,7 +307,13 @@ fn series(
                 Color::Black => (&theirs, &mine),
             };
             let (next, _) = step.resolve(w, b, &mut diplo_core::NoHistory);
-            entries.push(coordinate_entry(order));
+            let planned = coordinate_entry(order);
+            entries.push(if entries.is_empty() {
+                // The first step runs on the position the series was drawn on.
+                planned
+            } else {
+                guarded(side, order, planned, &choices, &priors)
+            });
             step = next;
         }
         // A series cut short by the end of the game repeats its last entry (skipped once
@@ -322,6 +331,36 @@ fn series(
     out
 }
 
+/// `planned` if the piece it moves still stands on its square when its step comes, else
+/// the likeliest move of another piece (by `priors` over `choices`); `planned` alone when
+/// no other piece can move.
+fn guarded(
+    side: Color,
+    order: &Order,
+    planned: Entry,
+    choices: &[(Order, Entry)],
+    priors: &[f64],
+) -> Entry {
+    let fallback = choices
+        .iter()
+        .zip(priors)
+        .filter(|((o, _), _)| movers(o) & movers(order) == 0)
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|((o, _), _)| coordinate_entry(o));
+    match fallback {
+        Some(fallback) => Entry::If(
+            Condition::Occupant {
+                color: Some(side),
+                role: order.role,
+                square: order.from,
+            },
+            Box::new(planned),
+            Box::new(fallback),
+        ),
+        None => planned,
+    }
+}
+
 impl Searchable for State {
     fn evaluate(&self) -> f64 {
         evaluate_board(&self.position().board)
@@ -336,6 +375,54 @@ impl Searchable for State {
             Mode::Basic => basic(self.position(), side, count, rng),
             Mode::SimultaneousProgressive => sets(self.position(), side, n, count, rng),
             Mode::Progressive => series(self, side, n, count, rng),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn progressive_series_guard_their_later_entries_and_pass_the_rules() {
+        // Turn 3 of a progressive game: three entries per side.
+        let position: Position = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R KQkq - 1 3"
+            .parse()
+            .unwrap();
+        let state = State::new(position, Mode::Progressive);
+        let mut rng = SmallRng::seed_from_u64(5);
+        for side in [Color::White, Color::Black] {
+            let candidates = state.candidates(side, 8, &mut rng);
+            assert!(!candidates.is_empty());
+            for series in &candidates {
+                assert_eq!(series.len(), 3);
+                assert!(matches!(series[0], Entry::Move { .. }), "{series:?}");
+                for entry in &series[1..] {
+                    let Entry::If(Condition::Occupant { color, square, .. }, planned, fallback) =
+                        entry
+                    else {
+                        panic!("an unguarded later entry: {entry}");
+                    };
+                    assert_eq!(*color, Some(side));
+                    // The guard names the square the planned move leaves; the fallback
+                    // moves another piece.
+                    let from = |e: &Entry| match e {
+                        Entry::Move {
+                            notation: Notation::Coordinate { from, .. },
+                            ..
+                        } => from.to_string(),
+                        Entry::Move {
+                            notation: Notation::Castle { .. },
+                            ..
+                        } => side.fold("e1", "e8").to_string(),
+                        other => panic!("not a coordinate move: {other}"),
+                    };
+                    assert_eq!(from(planned), square.to_string());
+                    assert_ne!(from(fallback), square.to_string());
+                }
+                assert!(state.check_orders(side, series).is_ok(), "{series:?}");
+            }
         }
     }
 }
