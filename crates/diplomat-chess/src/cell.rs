@@ -66,6 +66,20 @@ impl Cell {
     pub fn all() -> impl Iterator<Item = Cell> {
         (0..geometry::CELLS).map(Cell)
     }
+
+    /// The cells one king step away (circular, radial, diagonal; the centre touches every
+    /// crown-3 cell), from the rules' compiled tables.
+    #[inline]
+    pub fn king_steps(self) -> CellSet {
+        CellSet(crate::tables::KING_STEPS[self.index()])
+    }
+
+    /// The cells a horse on this cell leaps to (the unfolded-diameter model), from the
+    /// rules' compiled tables.
+    #[inline]
+    pub fn horse_leaps(self) -> CellSet {
+        CellSet(crate::tables::HORSE_LEAPS[self.index()])
+    }
 }
 
 impl fmt::Display for Cell {
@@ -155,4 +169,25 @@ impl fmt::Display for CellSet {
 #[inline]
 pub(crate) fn cells(bits: u64) -> CellSet {
     CellSet(bits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbour_counts_match_the_rules() {
+        let cell = |name: &str| name.parse::<Cell>().unwrap();
+        // King steps: a rim cell has 5, a crown-2 cell 8, a crown-3 cell 6 (the centre
+        // included), the centre all 14 crown-3 cells.
+        assert_eq!(cell("a1").king_steps().len(), 5);
+        assert_eq!(cell("a2").king_steps().len(), 8);
+        assert_eq!(cell("a3").king_steps().len(), 6);
+        assert_eq!(Cell::CENTRE.king_steps().len(), 14);
+        assert!(cell("a3").king_steps().contains(Cell::CENTRE));
+        assert_eq!(cell("a1").horse_leaps().len(), 4);
+        assert_eq!(cell("a2").horse_leaps().len(), 5);
+        assert_eq!(cell("a3").horse_leaps().len(), 7);
+        assert_eq!(Cell::CENTRE.horse_leaps().len(), 28);
+    }
 }

@@ -2,7 +2,7 @@
 //! feature vector, and a position wrapper that searches with other weights.
 
 use diplo_core::{Color, SequentialPosition, Status};
-use diplo_engine::eval::{diplomat, diplomatic, Evaluate};
+use diplo_engine::eval::{diplomat, diplomatic, evaluate_with, Evaluate};
 use std::fmt;
 
 /// A sequential game whose evaluation is a weights·features dot product.
@@ -44,7 +44,7 @@ impl Tunable for diplomat_chess::Position {
         diplomat::features(self).to_vec()
     }
     fn evaluate_under(&self, weights: &Self::Weights) -> i32 {
-        diplomat::evaluate_with(self, weights)
+        evaluate_with(self, weights)
     }
 }
 
@@ -68,7 +68,7 @@ impl Tunable for diplomatic_chess::Position {
         diplomatic::features(self).to_vec()
     }
     fn evaluate_under(&self, weights: &Self::Weights) -> i32 {
-        diplomatic::evaluate_with(self, weights)
+        evaluate_with(self, weights)
     }
 }
 

@@ -2,10 +2,9 @@
 //! progress, mobility of the stepping and leaping pieces, king safety and the Diplomats'
 //! suborn threats.
 
-use super::{linear, Evaluate, MATE};
+use super::{evaluate_with, Evaluate, Linear, MATE};
 use diplo_core::Color;
-use diplomat_chess::{Cell, CellSet, Move, Piece, Position, Role, SubornRule};
-use std::sync::OnceLock;
+use diplomat_chess::{Cell, Move, Piece, Position, Role, SubornRule};
 
 /// The evaluation terms, in the order of [`WEIGHTS`].
 pub const FEATURE_NAMES: [&str; FEATURES] = [
@@ -45,94 +44,6 @@ fn value(weights: &[i32; FEATURES], role: Role) -> i32 {
     }
 }
 
-/// Neighbour tables of the round board, built once from the rules' geometry.
-struct Tables {
-    king: [u64; 43],
-    horse: [u64; 43],
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut king = [0u64; 43];
-        let mut horse = [0u64; 43];
-        for cell in Cell::all() {
-            king[cell.index()] = king_steps(cell);
-            horse[cell.index()] = horse_leaps(cell);
-        }
-        Tables { king, horse }
-    })
-}
-
-fn ring(radius: i32, crown: i32) -> Option<Cell> {
-    match crown {
-        1..=3 => Cell::ring(radius.rem_euclid(14) as u8, crown as u8),
-        4 => Some(Cell::CENTRE),
-        _ => None,
-    }
-}
-
-/// King-step neighbours (spec §1): circular, radial, diagonal; crown 3 touches the centre.
-fn king_steps(cell: Cell) -> u64 {
-    let Some(r) = cell.radius() else {
-        return (0..14)
-            .filter_map(|r| Cell::ring(r, 3))
-            .fold(0, |m, c| m | c.bit());
-    };
-    let (r, k) = (r as i32, cell.crown() as i32);
-    let mut out = 0u64;
-    for (dr, dk) in [
-        (1, 0),
-        (-1, 0),
-        (0, 1),
-        (0, -1),
-        (1, 1),
-        (-1, 1),
-        (1, -1),
-        (-1, -1),
-    ] {
-        let k2 = k + dk;
-        // Both inward diagonals of a crown-3 cell are the centre.
-        let r2 = if k2 == 4 { r } else { r + dr };
-        if let Some(c) = ring(r2, k2) {
-            out |= c.bit();
-        }
-    }
-    out & !cell.bit()
-}
-
-/// The horse's leaps in the unfolded-diameter model (spec §3).
-fn horse_leaps(cell: Cell) -> u64 {
-    let starts: Vec<(i32, i32)> = match cell.radius() {
-        None => (0..14).map(|r| (r, 4)).collect(),
-        Some(r) => vec![(r as i32, cell.crown() as i32)],
-    };
-    let mut out = 0u64;
-    for (r, row) in starts {
-        for (drow, dr) in [
-            (1, 2),
-            (1, -2),
-            (-1, 2),
-            (-1, -2),
-            (2, 1),
-            (2, -1),
-            (-2, 1),
-            (-2, -1),
-        ] {
-            let (r2, row2) = (r + dr, row + drow);
-            let target = match row2 {
-                1..=4 => ring(r2, row2),
-                5 | 6 => ring(r2 + 7, 8 - row2),
-                _ => None,
-            };
-            if let Some(c) = target {
-                out |= c.bit();
-            }
-        }
-    }
-    out & !cell.bit()
-}
-
 /// How far a pawn of `color` on `cell` has come on its way in, through the centre and out
 /// to the enemy's back crown (0 on its own crown 1 … 6 on the enemy's crown 1).
 fn pawn_progress(color: Color, cell: Cell) -> i32 {
@@ -155,7 +66,6 @@ const PROGRESS_BONUS: [i32; 7] = [0, 0, 1, 3, 5, 8, 12];
 
 /// The feature vector of a position (white minus black).
 pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let t = tables();
     let mut f = [0i32; FEATURES];
     let occupied = pos.occupied_cells().0;
     for color in Color::ALL {
@@ -193,10 +103,10 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
         }
         let mut mobility = 0;
         for cell in pos.pieces_of(color, Role::Horse) {
-            mobility += (t.horse[cell.index()] & !own).count_ones() as i32;
+            mobility += (cell.horse_leaps().0 & !own).count_ones() as i32;
         }
         for cell in pos.pieces_of(color, Role::Diplomat) {
-            let around = t.king[cell.index()];
+            let around = cell.king_steps().0;
             mobility += (around & !occupied).count_ones() as i32;
             let targets = around & enemy & !pos.pieces_of(!color, Role::King).0;
             let pawns = targets & pos.pieces_of(!color, Role::Pawn).0;
@@ -204,11 +114,11 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
             f[13] += sign * pawns.count_ones() as i32;
         }
         let king = pos.king(color);
-        let around_king = t.king[king.index()];
+        let around_king = king.king_steps().0;
         mobility += (around_king & !own).count_ones() as i32;
         f[9] += sign * mobility;
         f[10] += sign * (around_king & own).count_ones() as i32;
-        let enemy_king_zone = t.king[pos.king(!color).index()];
+        let enemy_king_zone = pos.king(!color).king_steps().0;
         let attackers = enemy_king_zone & own & !pos.pieces_of(color, Role::Diplomat).0;
         f[11] += sign * attackers.count_ones() as i32;
     }
@@ -220,9 +130,13 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
     f
 }
 
-/// The evaluation under arbitrary weights (the tuner's entry point).
-pub fn evaluate_with(pos: &Position, weights: &[i32; FEATURES]) -> i32 {
-    linear(weights, &features(pos), pos.side_to_move())
+impl Linear for Position {
+    type Features = [i32; FEATURES];
+
+    #[inline]
+    fn features(&self) -> [i32; FEATURES] {
+        features(self)
+    }
 }
 
 impl Evaluate for Position {
@@ -276,31 +190,9 @@ impl Evaluate for Position {
     }
 }
 
-/// Cells of a set, for tests.
-#[allow(dead_code)]
-fn count(set: u64) -> usize {
-    CellSet(set).len()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn neighbour_counts_match_the_rules() {
-        let t = tables();
-        let a1: Cell = "a1".parse().unwrap();
-        let a2: Cell = "a2".parse().unwrap();
-        let a3: Cell = "a3".parse().unwrap();
-        assert_eq!(count(t.king[a1.index()]), 5);
-        assert_eq!(count(t.king[a2.index()]), 8);
-        assert_eq!(count(t.king[a3.index()]), 6);
-        assert_eq!(count(t.king[Cell::CENTRE.index()]), 14);
-        assert_eq!(count(t.horse[a1.index()]), 4);
-        assert_eq!(count(t.horse[a2.index()]), 5);
-        assert_eq!(count(t.horse[a3.index()]), 7);
-        assert_eq!(count(t.horse[Cell::CENTRE.index()]), 28);
-    }
 
     #[test]
     fn start_position_is_balanced() {
@@ -320,7 +212,7 @@ mod tests {
         ] {
             let pos = Position::parse(text, SubornRule::Convert).unwrap();
             let king = pos.king(Color::White);
-            let enemy_zone = tables().king[pos.king(Color::Black).index()];
+            let enemy_zone = pos.king(Color::Black).king_steps().0;
             let generated: u64 = pos
                 .legal_moves()
                 .iter()
@@ -328,7 +220,7 @@ mod tests {
                 .fold(0, |acc, m| acc | m.to().bit());
             assert_eq!(
                 generated,
-                tables().king[king.index()] & !enemy_zone & !pos.king(Color::Black).bit(),
+                king.king_steps().0 & !enemy_zone & !pos.king(Color::Black).bit(),
                 "{text}"
             );
         }

@@ -2,7 +2,7 @@
 //! mobility, pawn progress, invasion progress (the Diplomat's march, a queen beside it, a
 //! configuration one move away), the Diplomat's freedom, and having no queen left.
 
-use super::{linear, Evaluate, MATE};
+use super::{evaluate_with, Evaluate, Linear, MATE};
 use board8::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks, Square};
 use diplo_core::Color;
 use diplomatic_chess::{Move, Position, Role};
@@ -145,9 +145,13 @@ fn chebyshev(a: usize, b: usize) -> i32 {
     fa.abs_diff(fb).max(ra.abs_diff(rb)) as i32
 }
 
-/// The evaluation under arbitrary weights (the tuner's entry point).
-pub fn evaluate_with(pos: &Position, weights: &[i32; FEATURES]) -> i32 {
-    linear(weights, &features(pos), pos.side_to_move())
+impl Linear for Position {
+    type Features = [i32; FEATURES];
+
+    #[inline]
+    fn features(&self) -> [i32; FEATURES] {
+        features(self)
+    }
 }
 
 impl Evaluate for Position {

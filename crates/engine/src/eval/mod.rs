@@ -3,7 +3,7 @@
 //!
 //! Every evaluation is linear: a feature vector (white's count minus black's, see each
 //! module's `FEATURE_NAMES`) dotted with a weight vector. That keeps the Texel tuner
-//! (`examples/tune.rs`) exact and fast: it extracts the features once per position and fits
+//! (`examples/tune/`) exact and fast: it extracts the features once per position and fits
 //! the weights on them.
 
 pub mod diplomat;
@@ -60,11 +60,27 @@ pub trait Evaluate: SequentialPosition {
 /// The size of the history and countermove tables.
 pub const MOVE_INDEXES: usize = 64 * 64;
 
-/// A white-minus-black feature vector dotted with its weights, seen by the side to move.
+/// A game whose evaluation is linear: a white-minus-black feature vector dotted with a
+/// weight vector (the tuner fits the weights on the vectors).
+pub trait Linear: SequentialPosition {
+    /// The feature vector (a fixed-size array).
+    type Features: AsRef<[i32]>;
+
+    /// The feature vector of this position, white's count minus black's for each term.
+    fn features(&self) -> Self::Features;
+}
+
+/// The evaluation under arbitrary weights, side to move's view (the search uses the
+/// compiled-in weights; the tuner any others).
 #[inline]
-pub(crate) fn linear<const N: usize>(weights: &[i32; N], features: &[i32; N], side: Color) -> i32 {
-    let white: i32 = weights.iter().zip(features).map(|(w, f)| w * f).sum();
-    match side {
+pub fn evaluate_with<P: Linear>(pos: &P, weights: &[i32]) -> i32 {
+    let features = pos.features();
+    let white: i32 = weights
+        .iter()
+        .zip(features.as_ref())
+        .map(|(w, f)| w * f)
+        .sum();
+    match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,
     }

@@ -277,6 +277,13 @@ impl<P: Evaluate> Searcher<P> {
         }
     }
 
+    /// Returns a ply's move and key lists to their slots, so that their memory is reused.
+    #[inline]
+    fn put_back(&mut self, ply: usize, moves: Vec<P::Move>, keys: Vec<i64>) {
+        self.lists[ply] = moves;
+        self.keys[ply] = keys;
+    }
+
     fn update_pv(&mut self, ply: usize, mv: P::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -394,8 +401,7 @@ impl<P: Evaluate> Searcher<P> {
             };
             self.path.pop();
             if self.stopped {
-                self.lists[ply] = moves;
-                self.keys[ply] = keys;
+                self.put_back(ply, moves, keys);
                 return 0;
             }
             if score > best {
@@ -425,15 +431,8 @@ impl<P: Evaluate> Searcher<P> {
                 quiets_tried.push(mv);
             }
         }
-        self.lists[ply] = moves;
-        self.keys[ply] = keys;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        self.put_back(ply, moves, keys);
+        let bound = bound_of(best, alpha, original_alpha, beta);
         self.tt
             .store(key, best_move, best, depth, bound, ply as i32);
         best
@@ -526,8 +525,7 @@ impl<P: Evaluate> Searcher<P> {
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             self.path.pop();
             if self.stopped {
-                self.lists[ply] = moves;
-                self.keys[ply] = keys;
+                self.put_back(ply, moves, keys);
                 return 0;
             }
             if score > best {
@@ -542,15 +540,8 @@ impl<P: Evaluate> Searcher<P> {
                 }
             }
         }
-        self.lists[ply] = moves;
-        self.keys[ply] = keys;
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        self.put_back(ply, moves, keys);
+        let bound = bound_of(best, alpha, original_alpha, beta);
         self.tt.store(key, best_move, best, 0, bound, ply as i32);
         best
     }
@@ -569,6 +560,19 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i64], index: usize) -> M {
     moves.swap(index, best);
     keys.swap(index, best);
     moves[index]
+}
+
+/// What a node's score says about its true value: exact inside the window it was searched
+/// with, a lower bound after a cutoff, an upper bound when no move raised alpha.
+#[inline]
+fn bound_of(best: i32, alpha: i32, original_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > original_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 /// Late-move reduction in plies for the `searched`-th move at `depth`.
