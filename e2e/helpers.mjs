@@ -123,6 +123,36 @@ export async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
+export const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 860 };
+
+/** The page on a phone-sized screen: the board fits its width, nothing scrolls sideways,
+ *  and a game page stacks the opponent above the board and the player right below it.
+ *  Keeps a full-page screenshot, then goes back to the desktop size. */
+export async function phoneShot(page, name) {
+  await page.setViewportSize(PHONE);
+  await page.waitForTimeout(200);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= PHONE.width + 2, `${name}: on a phone the page is ${width}px wide (scrolls sideways)`);
+  const layout = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel)?.getBoundingClientRect();
+    const [board, top, bottom] = [box("svg.board"), box("#player-top"), box("#player-bottom")];
+    return board && { board: [board.top, board.bottom, board.width], top: top && top.bottom, bottom: bottom && bottom.top };
+  });
+  if (layout) {
+    const [boardTop, boardBottom, boardWidth] = layout.board;
+    check(boardWidth > 300 && boardWidth <= PHONE.width, `${name}: on a phone the board is ${boardWidth}px wide`);
+    if (layout.top !== undefined && layout.bottom !== undefined) {
+      check(layout.top <= boardTop + 1 && layout.bottom >= boardBottom - 1 && layout.bottom - boardBottom < 60,
+        `${name}: on a phone the players are not above and right below the board (${JSON.stringify(layout)})`);
+    }
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+}
+
 /** `diplo moves` for a position: [{from, to, coordinate}]. */
 export function cliMoves(game, position, options = {}) {
   const args = ["moves", "--game", game, "--position", position];

@@ -3,8 +3,8 @@
 // `diplo moves` lists for it.
 
 import {
-  apiGet, ARTIFACTS, check, clickCell, newPage, cliMoves, createInLobby, dragCell, gameId, joinByInvite,
-  moveList, sameSet, shot, targets, waitFor, waitMoves,
+  apiGet, check, clickCell, newPage, cliMoves, createInLobby, dragCell, gameId, joinByInvite,
+  moveList, phoneShot, PHONE, sameSet, shot, targets, waitFor, waitMoves,
 } from "./helpers.mjs";
 
 /** Picks the ply's move: a fixed rotation through the legal list, so that the game is the
@@ -76,6 +76,7 @@ export async function sequentialPair(browser, base, game, plies) {
   check(listA.join(" ") === listB.join(" "), `${game}: the two pages' move lists differ: ${listA} / ${listB}`);
   await shot(a, `${game}-2-white`);
   await shot(b, `${game}-3-black`);
+  await phoneShot(b, `${game}-3-black`);
   // Navigation: back to the start shows the start position's pieces.
   await a.click('[data-nav="first"]');
   await waitFor(a, () => document.querySelectorAll("svg.board .pieces [data-piece]").length > 0, null, "the start position");
@@ -103,11 +104,11 @@ export async function sequentialPair(browser, base, game, plies) {
 }
 
 export async function againstEngine(browser, base) {
-  const page = await newPage(browser, { width: 390, height: 844 });
+  const page = await newPage(browser);
   await page.goto(`${base}/`);
   await page.waitForSelector(".game-card");
-  await page.screenshot({ path: `${ARTIFACTS}/lobby-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 860 });
+  await shot(page, "lobby");
+  await phoneShot(page, "lobby");
   await createInLobby(page, base, { game: "diplomat-chess", opponent: "engine", level: 1, color: "white", time: "5+3" });
   const id = gameId(page);
   // White's clock runs on the page: 5:00 at the start, less a moment later.
@@ -125,14 +126,13 @@ export async function againstEngine(browser, base) {
   const view = await apiGet(base, `/api/games/${id}`);
   check(view.players.black.startsWith("engine"), `the opponent is ${view.players.black}`);
   await shot(page, "engine-diplomat-chess");
-  // A phone-sized screen: the board and the panel stack.
-  await page.setViewportSize({ width: 390, height: 844 });
+  // A phone-sized screen: the board fits, the players sit above and below it.
+  await phoneShot(page, "engine-diplomat-chess");
+  // A game can be played there too: a move by clicks on the small board.
+  await page.setViewportSize(PHONE);
   await page.waitForTimeout(200);
-  const width = await page.$eval("svg.board", (e) => e.getBoundingClientRect().width);
-  check(width > 300 && width <= 390, `on a phone the board is ${width}px wide`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-  check(overflow <= 392, `on a phone the page is ${overflow}px wide (scrolls sideways)`);
-  await page.screenshot({ path: `${ARTIFACTS}/engine-phone.png`, fullPage: true });
+  await playPly(base, page, id, "diplomat-chess", 6, { drag: false });
+  await waitMoves(page, 8);
   await page.context().close();
 }
 

@@ -3,7 +3,7 @@
 // are, until the turn resolves and its resolution is drawn on the board.
 
 import {
-  apiGet, ARTIFACTS, check, clickCell, createInLobby, gameId, joinByInvite, joinFromLobby, newPage, shot, waitFor,
+  apiGet, check, clickCell, createInLobby, gameId, joinByInvite, joinFromLobby, newPage, phoneShot, shot, waitFor,
 } from "./helpers.mjs";
 
 /** Follows what a page receives from the server: event-stream frames and API answers. */
@@ -41,6 +41,12 @@ function carries(text, order) {
     return false;
   };
   return walk(data);
+}
+
+/** Goes back from a resolved turn to the current one (its "Now" tab), if the page shows
+ *  one. The selector is looked up again at the click: a live update redraws the panel. */
+async function showNow(page) {
+  if (await page.$('[data-turn="now"]')) await page.click('[data-turn="now"]', { timeout: 5000 });
 }
 
 /** Writes one order on the page: a click on the piece, then on the target cell or on the
@@ -98,10 +104,7 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
   }
   const traffic = recordTraffic(b);
   for (const [i, turn] of turns.entries()) {
-    for (const p of [a, b]) {
-      const now = await p.$('[data-turn="now"]');
-      if (now) await now.click();
-    }
+    for (const p of [a, b]) await showNow(p);
     let whiteOrders = [];
     for (const order of turn.white) whiteOrders = await enter(a, order);
     check(whiteOrders.length === turn.white.length, `${game} turn ${i + 1}: White's draft holds ${whiteOrders.join(", ")}`);
@@ -133,12 +136,7 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
     if (expect[i]) await expect[i](a, b);
     await shot(a, `${game}-${i + 1}c-resolution-white`);
     await shot(b, `${game}-${i + 1}d-resolution-black`);
-    if (i === turns.length - 1) {
-      await b.setViewportSize({ width: 390, height: 844 });
-      await b.waitForTimeout(200);
-      await b.screenshot({ path: `${ARTIFACTS}/${game}-phone.png`, fullPage: true });
-      await b.setViewportSize({ width: 1280, height: 860 });
-    }
+    if (i === turns.length - 1) await phoneShot(b, `${game}-${i + 1}d-resolution-black`);
   }
   const view = await apiGet(base, `/api/games/${id}`);
   check(view.history.length === turns.length, `${game}: ${view.history.length} turns played, not ${turns.length}`);
@@ -183,8 +181,7 @@ export async function retreat(browser, base) {
     [g.id, JSON.stringify({ token: g.black, color: "black" })]);
   await page.goto(`${base}/games/${g.id}`);
   await page.waitForSelector('svg.board [data-dislodged="d5"]');
-  const now = await page.$('[data-turn="now"]');
-  if (now) await now.click();
+  await showNow(page);
   await page.waitForSelector('svg.board [data-dislodged="d5"]');
   const attacker = await page.$eval('svg.board .pieces [data-at="d5"] [data-piece]', (e) => e.dataset.piece);
   check(attacker === "P", `the attacker on d5 is drawn as ${attacker}`);

@@ -5,6 +5,7 @@
 import { api, escapeHtml } from "./api.js";
 import { Board } from "./board.js";
 import { supportArrow } from "./resolution.js";
+import { topBar } from "./top.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -138,6 +139,7 @@ function showOptions() {
 }
 
 async function start() {
+  topBar();
   state.variants = (await api("GET", "/api/variants")).games;
   state.game = state.variants.some((g) => g.id === params.get("game")) ? params.get("game") : state.variants[0].id;
   try {

@@ -10,7 +10,7 @@ const CROWNS = { 1: [68, 96], 2: [41, 68], 3: [17, 41] };
 const CENTRE = 17;
 const LABELS = 104;
 /** Piece size per crown: the inner cells are narrower. */
-const PIECE = { 1: 25, 2: 21, 3: 14.5, 4: 22 };
+const PIECE = { 1: 27, 2: 23, 3: 17, 4: 24 };
 
 const RADII = "abcdefghijklmn";
 

@@ -107,7 +107,8 @@ export class Board {
   }
 
   /** An arrow between two cells; with `mid` ([cell, cell]) it ends halfway between those
-   *  two instead (a support of a move points at the move it supports). */
+   *  two instead (a support of a move points at the move it supports). Supports bend to
+   *  their left, so that one along the line of the move it supports stays visible. */
   arrow({ from, to, kind = "ok", shift = false, mid = null }) {
     const a = this.cells.get(from);
     let b = this.cells.get(to);
@@ -119,12 +120,20 @@ export class Board {
     const dx = b.x - a.x;
     const dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
-    const back = b.size * 0.3;
+    const [nx, ny] = [-dy / len, dx / len];
     const w = (this.geometry === "round" ? 2.6 : 13) * (kind === "support" ? 0.7 : 1);
-    const [ox, oy] = shift ? [(-dy / len) * w * 1.3, (dx / len) * w * 1.3] : [0, 0];
+    const bend = kind === "support" ? len * 0.22 : 0;
+    const [ox, oy] = shift ? [nx * w * 1.3, ny * w * 1.3] : [0, 0];
     const [x1, y1] = [a.x + ox, a.y + oy];
-    const [x2, y2] = [b.x - (dx / len) * back + ox, b.y - (dy / len) * back + oy];
-    return `<line class="arrow arrow-${kind}" data-arrow="${from}-${to}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"
+    const [cx, cy] = [(a.x + b.x) / 2 + nx * bend + ox, (a.y + b.y) / 2 + ny * bend + oy];
+    // The head stops short of the target's centre, along the line it arrives on.
+    const [tx, ty] = [b.x + ox - cx, b.y + oy - cy];
+    const tlen = Math.hypot(tx, ty) || 1;
+    const back = b.size * 0.3;
+    const [x2, y2] = [b.x + ox - (tx / tlen) * back, b.y + oy - (ty / tlen) * back];
+    const f = (n) => n.toFixed(2);
+    const d = bend ? `M${f(x1)} ${f(y1)} Q${f(cx)} ${f(cy)} ${f(x2)} ${f(y2)}` : `M${f(x1)} ${f(y1)} L${f(x2)} ${f(y2)}`;
+    return `<path class="arrow arrow-${kind}" data-arrow="${from}-${to}" d="${d}"
       stroke-width="${w}" marker-end="url(#head-${kind})"/>`;
   }
 

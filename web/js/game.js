@@ -5,6 +5,7 @@ import { api, seat, saveSeat, watch, formatClock, escapeHtml, GAME_NAMES } from 
 import { Board } from "./board.js";
 import { pieceIcon, ROLE_NAMES } from "./pieces.js";
 import { resolutionDrawing, explanationHtml, supportArrow } from "./resolution.js";
+import { topBar } from "./top.js";
 
 const $ = (id) => document.getElementById(id);
 /** The player's own unsent or sealed orders are drawn as green arrows. */
@@ -539,6 +540,7 @@ function keys(e) {
 }
 
 async function start() {
+  topBar({ live: true });
   document.addEventListener("keydown", keys);
   await joinFromHash();
   await load();

@@ -2,6 +2,7 @@
 // games this browser plays, the open invitations and the games in progress.
 
 import { api, saveSeat, seat, myGames, escapeHtml, GAME_NAMES } from "./api.js";
+import { topBar } from "./top.js";
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -29,7 +30,7 @@ function showGames() {
       showGames();
     };
   }
-  $("options").innerHTML = chosen.options.map((o) => `
+  $("options").innerHTML = `<p class="summary" data-summary>${escapeHtml(chosen.summary || "")}</p>` + chosen.options.map((o) => `
     <label title="${escapeHtml(o.help)}">${escapeHtml(o.key)} <span class="small">— ${escapeHtml(o.help)}</span></label>
     ${radios(`opt-${o.key}`, o.values.map((v) => [v, v]), o.default)}`).join("");
   $("time").innerHTML = chosen.kind === "sequential"
@@ -120,6 +121,7 @@ async function lists() {
 }
 
 async function start() {
+  topBar();
   const data = await api("GET", "/api/variants");
   variants = data.games;
   chosen = variants[0];

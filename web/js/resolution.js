@@ -28,12 +28,14 @@ export function resolutionDrawing(resolution) {
   return { pieces: resolution.board_before, arrows, marks: holds.concat(resolution.marks) };
 }
 
-/** The turn's orders with their outcomes, then the adjudicator's explanation. */
+/** The turn's orders with their outcomes (why a failed one failed), then the adjudicator's
+ *  whole report, folded. */
 export function explanationHtml(turn) {
   const r = turn.resolution;
   const orders = r ? r.orders.map((o) => `<li class="${o.executed ? "ok" : "fail"}" data-outcome="${o.executed ? "executed" : "failed"}">
-      <b>${escapeHtml(o.side)}</b> <code>${escapeHtml(o.order)}</code> — ${o.executed ? "executed" : `failed${o.reason ? `: ${escapeHtml(o.reason)}` : ""}`}</li>`).join("") : "";
-  const notes = (turn.explanation || []).map((line) => `<li>${escapeHtml(line)}</li>`).join("");
+      <span class="dotc ${escapeHtml(o.side)}" title="${escapeHtml(o.side)}"></span><code>${escapeHtml(o.order)}</code>
+      <span class="outcome">${o.executed ? "executed" : `failed${o.reason ? `: ${escapeHtml(o.reason)}` : ""}`}</span></li>`).join("") : "";
+  const report = (turn.explanation || []).map(escapeHtml).join("\n");
   return `<ul class="explanation" data-explanation>${orders}</ul>
-    ${notes ? `<details open><summary class="small muted">The adjudicator's explanation</summary><ul class="explanation">${notes}</ul></details>` : ""}`;
+    ${report ? `<details class="report"><summary class="small muted">The adjudicator's report</summary><pre>${report}</pre></details>` : ""}`;
 }

@@ -148,24 +148,32 @@ struct ClockBody {
 
 const DAY_S: u64 = 86_400;
 
-fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
-    let game = diplo_games::find(&body.game).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if body.options.len() > 32 {
+/// A request's game, its options (at most 32, checked by the game) and the length of the
+/// position it starts from (at most 256 characters): what creating a game and the page's
+/// position and analysis requests share.
+pub(crate) fn game_and_options(
+    game: &str,
+    options: &BTreeMap<String, String>,
+    position: Option<&str>,
+) -> Result<(&'static diplo_games::GameEntry, diplo_core::Options), ApiError> {
+    let entry = diplo_games::find(game).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if options.len() > 32 {
         return Err(ApiError::bad_request("too many options"));
     }
-    let pairs: Vec<String> = body
-        .options
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let options = game
+    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let options = entry
         .options(&pairs)
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if body.position.as_ref().is_some_and(|p| p.len() > 256) {
+    if position.is_some_and(|p| p.len() > 256) {
         return Err(ApiError::bad_request(
             "the position is longer than 256 characters",
         ));
     }
+    Ok((entry, options))
+}
+
+fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
+    let (game, options) = game_and_options(&body.game, &body.options, body.position.as_deref())?;
     let color = match body.color.as_deref() {
         None | Some("random") => {
             if rand::random::<bool>() {

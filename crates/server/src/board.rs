@@ -50,33 +50,99 @@ pub fn board(session: &dyn Session) -> Value {
 }
 
 fn diplomat_board(position: &diplomat_chess::Position) -> Value {
-    let cells: Map<String, Value> = diplomat_chess::Cell::all()
-        .filter_map(|cell| {
-            let piece = position.piece_at(cell)?;
-            Some((cell.to_string(), json!(piece.char().to_string())))
-        })
-        .collect();
-    Value::Object(cells)
+    cell_map(diplomat_chess::Cell::all(), |cell| {
+        position.piece_at(cell).map(|p| p.char())
+    })
 }
 
 fn diplomatic_board(position: &diplomatic_chess::Position) -> Value {
-    let cells: Map<String, Value> = board8::Square::all()
-        .filter_map(|sq| {
-            let piece = position.piece_at(sq)?;
-            Some((sq.to_string(), json!(piece.char().to_string())))
-        })
-        .collect();
-    Value::Object(cells)
+    cell_map(board8::Square::all(), |sq| {
+        position.piece_at(sq).map(|p| p.char())
+    })
 }
 
 fn board8_map(board: &board8::Board) -> Value {
-    let cells: Map<String, Value> = board8::Square::all()
-        .filter_map(|sq| {
-            let piece = board.piece_at(sq)?;
-            Some((sq.to_string(), json!(piece.char().to_string())))
-        })
+    cell_map(board8::Square::all(), |sq| {
+        board.piece_at(sq).map(|p| p.char())
+    })
+}
+
+/// The occupied cells as `{"cell": "letter"}`.
+fn cell_map<C: std::fmt::Display + Copy>(
+    cells: impl Iterator<Item = C>,
+    piece: impl Fn(C) -> Option<char>,
+) -> Value {
+    let occupied: Map<String, Value> = cells
+        .filter_map(|cell| Some((cell.to_string(), json!(piece(cell)?.to_string()))))
         .collect();
-    Value::Object(cells)
+    Value::Object(occupied)
+}
+
+/// What the page needs of a sequential game's moves: each move as JSON, and its cells.
+trait PageMoves: diplo_core::SequentialPosition {
+    /// The move with its coordinate, SAN, cells and what sets it apart from other moves
+    /// between the same cells.
+    fn describe(&self, mv: Self::Move) -> Value;
+    /// The cells the move leaves (none for a drop) and reaches.
+    fn cells(mv: Self::Move) -> (Option<String>, String);
+}
+
+impl PageMoves for diplomat_chess::Position {
+    fn describe(&self, mv: diplomat_chess::Move) -> Value {
+        use diplo_core::SequentialPosition;
+        let (promotion, drop) = match mv {
+            diplomat_chess::Move::Normal { promotion, .. } => (promotion.map(|r| r.upper()), None),
+            diplomat_chess::Move::Drop { role, .. } => (None, Some(role.upper())),
+        };
+        let (from, to) = Self::cells(mv);
+        json!({
+            "coordinate": mv.to_string(),
+            "san": self.san(mv),
+            "from": from,
+            "to": to,
+            "promotion": promotion.map(String::from),
+            "drop": drop.map(String::from),
+            "suborn": self.is_suborn(mv),
+        })
+    }
+
+    fn cells(mv: diplomat_chess::Move) -> (Option<String>, String) {
+        (mv.from().map(|c| c.to_string()), mv.to().to_string())
+    }
+}
+
+impl PageMoves for diplomatic_chess::Position {
+    fn describe(&self, mv: diplomatic_chess::Move) -> Value {
+        use diplo_core::SequentialPosition;
+        json!({
+            "coordinate": mv.to_string(),
+            "san": self.san(mv),
+            "from": mv.from.to_string(),
+            "to": mv.to.to_string(),
+            "promotion": mv.promotion.map(|r| r.upper().to_string()),
+            "push": mv.push.map(|s| s.to_string()),
+            "extra": mv.extra.map(|(a, b)| [a.to_string(), b.to_string()]),
+        })
+    }
+
+    fn cells(mv: diplomatic_chess::Move) -> (Option<String>, String) {
+        (Some(mv.from.to_string()), mv.to.to_string())
+    }
+}
+
+/// The sequential game behind a session, typed.
+enum Sequential<'a> {
+    Diplomat(&'a DiplomatGame),
+    Diplomatic(&'a DiplomaticGame),
+}
+
+fn sequential(session: &dyn Session) -> Option<Sequential<'_>> {
+    let any = session.as_any();
+    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
+        return Some(Sequential::Diplomat(game));
+    }
+    any.downcast_ref::<DiplomaticGame>()
+        .map(Sequential::Diplomatic)
 }
 
 /// Sequential games: the legal moves of the side to move, each with the cells it involves
@@ -86,102 +152,62 @@ pub fn legal_moves(session: &dyn Session) -> Vec<Value> {
     if session.result().is_some() {
         return Vec::new();
     }
-    let any = session.as_any();
-    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
-        let position = game.position();
-        return game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| diplomat_move(position, mv))
-            .collect();
+    match sequential(session) {
+        Some(Sequential::Diplomat(game)) => moves_of(game),
+        Some(Sequential::Diplomatic(game)) => moves_of(game),
+        None => Vec::new(),
     }
-    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
-        let position = game.position();
-        return game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| diplomatic_move(position, mv))
-            .collect();
-    }
-    Vec::new()
 }
 
-fn diplomat_move(position: &diplomat_chess::Position, mv: diplomat_chess::Move) -> Value {
-    use diplo_core::SequentialPosition;
-    let (promotion, drop) = match mv {
-        diplomat_chess::Move::Normal { promotion, .. } => (promotion.map(|r| r.upper()), None),
-        diplomat_chess::Move::Drop { role, .. } => (None, Some(role.upper())),
-    };
-    json!({
-        "coordinate": mv.to_string(),
-        "san": position.san(mv),
-        "from": mv.from().map(|c| c.to_string()),
-        "to": mv.to().to_string(),
-        "promotion": promotion.map(String::from),
-        "drop": drop.map(String::from),
-        "suborn": position.is_suborn(mv),
-    })
+fn moves_of<P: PageMoves>(game: &SequentialGame<P>) -> Vec<Value> {
+    let position = game.position();
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| position.describe(mv))
+        .collect()
 }
 
-fn diplomatic_move(position: &diplomatic_chess::Position, mv: diplomatic_chess::Move) -> Value {
-    use diplo_core::SequentialPosition;
-    json!({
-        "coordinate": mv.to_string(),
-        "san": position.san(mv),
-        "from": mv.from.to_string(),
-        "to": mv.to.to_string(),
-        "promotion": mv.promotion.map(|r| r.upper().to_string()),
-        "push": mv.push.map(|s| s.to_string()),
-        "extra": mv.extra.map(|(a, b)| [a.to_string(), b.to_string()]),
-    })
-}
-
-/// Sequential games: the last move's cells and whether the side to move is in check.
+/// Sequential games: the last move's cells (null before the first move).
 pub fn last_move(session: &dyn Session) -> Value {
-    let any = session.as_any();
-    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
-        if let Some(mv) = game.moves().last() {
-            return json!({"from": mv.from().map(|c| c.to_string()), "to": mv.to().to_string()});
-        }
+    match sequential(session) {
+        Some(Sequential::Diplomat(game)) => last_of(game),
+        Some(Sequential::Diplomatic(game)) => last_of(game),
+        None => Value::Null,
     }
-    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
-        if let Some(mv) = game.moves().last() {
-            return json!({"from": mv.from.to_string(), "to": mv.to.to_string()});
-        }
-    }
-    Value::Null
+}
+
+fn last_of<P: PageMoves>(game: &SequentialGame<P>) -> Value {
+    game.moves()
+        .last()
+        .map_or(Value::Null, |&mv| cells_json::<P>(mv))
+}
+
+fn cells_json<P: PageMoves>(mv: P::Move) -> Value {
+    let (from, to) = P::cells(mv);
+    json!({"from": from, "to": to})
 }
 
 /// Sequential games: each played move's cells and the position after it, in play order
 /// (for the move list's navigation).
 pub fn played_moves(session: &dyn Session) -> Vec<Value> {
-    let any = session.as_any();
-    let after = |positions: Vec<String>| positions.into_iter().skip(1);
-    if let Some(game) = any.downcast_ref::<DiplomatGame>() {
-        let positions = positions_after(game.positions(), game.position());
-        return game
-            .moves()
-            .iter()
-            .zip(after(positions))
-            .map(|(mv, position)| {
-                json!({"from": mv.from().map(|c| c.to_string()), "to": mv.to().to_string(),
-                       "position": position})
-            })
-            .collect();
+    match sequential(session) {
+        Some(Sequential::Diplomat(game)) => played_of(game),
+        Some(Sequential::Diplomatic(game)) => played_of(game),
+        None => Vec::new(),
     }
-    if let Some(game) = any.downcast_ref::<DiplomaticGame>() {
-        let positions = positions_after(game.positions(), game.position());
-        return game
-            .moves()
-            .iter()
-            .zip(after(positions))
-            .map(|(mv, position)| {
-                json!({"from": mv.from.to_string(), "to": mv.to.to_string(),
-                       "position": position})
-            })
-            .collect();
-    }
-    Vec::new()
+}
+
+fn played_of<P: PageMoves>(game: &SequentialGame<P>) -> Vec<Value> {
+    let positions = positions_after(game.positions(), game.position());
+    game.moves()
+        .iter()
+        .zip(positions.into_iter().skip(1))
+        .map(|(&mv, position)| {
+            let mut value = cells_json::<P>(mv);
+            value["position"] = json!(position);
+            value
+        })
+        .collect()
 }
 
 /// Every position string of a game: the ones before each move, then the current one.

@@ -3,6 +3,7 @@
 //! board and legal moves or orders of any position) and `POST /api/analyse` (the engine's
 //! line or strategy, in bounded time, on a blocking thread).
 
+use crate::api::game_and_options;
 use crate::board;
 use crate::error::ApiError;
 use crate::limits::Body;
@@ -62,23 +63,10 @@ pub struct PositionBody {
 
 /// A session of the asked game and position, with the asked moves played.
 fn session_of(body: &PositionBody) -> Result<Box<dyn Session>, ApiError> {
-    let entry = diplo_games::find(&body.game).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if body.options.len() > 32 || body.moves.len() > 1024 {
-        return Err(ApiError::bad_request("too many options or moves"));
+    let (entry, options) = game_and_options(&body.game, &body.options, body.position.as_deref())?;
+    if body.moves.len() > 1024 {
+        return Err(ApiError::bad_request("too many moves (at most 1024)"));
     }
-    if body.position.as_ref().is_some_and(|p| p.len() > 256) {
-        return Err(ApiError::bad_request(
-            "the position is longer than 256 characters",
-        ));
-    }
-    let pairs: Vec<String> = body
-        .options
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let options = entry
-        .options(&pairs)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let mut session = entry
         .start(&options, body.position.as_deref())
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
