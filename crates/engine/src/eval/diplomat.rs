@@ -32,7 +32,9 @@ pub const FEATURES: usize = 15;
 const MATERIAL: [usize; 6] = [usize::MAX, 1, 2, 3, 4, 0];
 
 /// The tuned weights (see docs/engine.md for how they were obtained).
-pub const WEIGHTS: [i32; FEATURES] = [100, 450, 350, 300, 420, 40, 15, 5, 8, 3, 6, 8, 40, 12, 12];
+pub const WEIGHTS: [i32; FEATURES] = [
+    100, 836, 380, 294, 221, 111, 116, 90, 21, -12, 13, -65, 181, 208, 9,
+];
 
 /// Value of a role in centipawns under `weights` (the King gets a large nominal value for
 /// move ordering only: it is never captured).
