@@ -121,11 +121,8 @@ impl Token {
 
 #[derive(Deserialize)]
 struct CreateBody {
-    game: String,
-    #[serde(default)]
-    options: BTreeMap<String, String>,
-    #[serde(default)]
-    position: Option<String>,
+    #[serde(flatten)]
+    start: GameStart,
     #[serde(default)]
     color: Option<String>,
     #[serde(default)]
@@ -148,32 +145,47 @@ struct ClockBody {
 
 const DAY_S: u64 = 86_400;
 
-/// A request's game, its options (at most 32, checked by the game) and the length of the
-/// position it starts from (at most 256 characters): what creating a game and the page's
-/// position and analysis requests share.
-pub(crate) fn game_and_options(
-    game: &str,
-    options: &BTreeMap<String, String>,
-    position: Option<&str>,
-) -> Result<(&'static diplo_games::GameEntry, diplo_core::Options), ApiError> {
-    let entry = diplo_games::find(game).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if options.len() > 32 {
-        return Err(ApiError::bad_request("too many options"));
+/// A game, its options and the position it starts from: what creating a game and the
+/// page's position and analysis requests share.
+#[derive(Deserialize)]
+pub(crate) struct GameStart {
+    pub game: String,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    #[serde(default)]
+    pub position: Option<String>,
+}
+
+impl GameStart {
+    /// The game and its options (at most 32, checked by the game), once the position is
+    /// known to be at most 256 characters long.
+    pub(crate) fn entry_and_options(
+        &self,
+    ) -> Result<(&'static diplo_games::GameEntry, diplo_core::Options), ApiError> {
+        let entry =
+            diplo_games::find(&self.game).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        if self.options.len() > 32 {
+            return Err(ApiError::bad_request("too many options"));
+        }
+        let pairs: Vec<String> = self
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        let options = entry
+            .options(&pairs)
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        if self.position.as_ref().is_some_and(|p| p.len() > 256) {
+            return Err(ApiError::bad_request(
+                "the position is longer than 256 characters",
+            ));
+        }
+        Ok((entry, options))
     }
-    let pairs: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let options = entry
-        .options(&pairs)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if position.is_some_and(|p| p.len() > 256) {
-        return Err(ApiError::bad_request(
-            "the position is longer than 256 characters",
-        ));
-    }
-    Ok((entry, options))
 }
 
 fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
-    let (game, options) = game_and_options(&body.game, &body.options, body.position.as_deref())?;
+    let (game, options) = body.start.entry_and_options()?;
     let color = match body.color.as_deref() {
         None | Some("random") => {
             if rand::random::<bool>() {
@@ -263,7 +275,7 @@ fn new_game(body: CreateBody) -> Result<NewGame, ApiError> {
     Ok(NewGame {
         game,
         options,
-        position: body.position,
+        position: body.start.position,
         color,
         opponent,
         time,

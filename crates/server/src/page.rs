@@ -3,7 +3,7 @@
 //! board and legal moves or orders of any position) and `POST /api/analyse` (the engine's
 //! line or strategy, in bounded time, on a blocking thread).
 
-use crate::api::game_and_options;
+use crate::api::GameStart;
 use crate::board;
 use crate::error::ApiError;
 use crate::limits::Body;
@@ -12,7 +12,6 @@ use diplo_core::Color;
 use diplo_games::{Kind, Session};
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -51,11 +50,8 @@ pub async fn variants() -> Json<Value> {
 
 #[derive(Deserialize)]
 pub struct PositionBody {
-    game: String,
-    #[serde(default)]
-    options: BTreeMap<String, String>,
-    #[serde(default)]
-    position: Option<String>,
+    #[serde(flatten)]
+    start: GameStart,
     /// The moves to play from the position first (coordinates or SAN; sequential games).
     #[serde(default)]
     moves: Vec<String>,
@@ -63,12 +59,12 @@ pub struct PositionBody {
 
 /// A session of the asked game and position, with the asked moves played.
 fn session_of(body: &PositionBody) -> Result<Box<dyn Session>, ApiError> {
-    let (entry, options) = game_and_options(&body.game, &body.options, body.position.as_deref())?;
+    let (entry, options) = body.start.entry_and_options()?;
     if body.moves.len() > 1024 {
         return Err(ApiError::bad_request("too many moves (at most 1024)"));
     }
     let mut session = entry
-        .start(&options, body.position.as_deref())
+        .start(&options, body.start.position.as_deref())
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     if !body.moves.is_empty() {
         let game = session
