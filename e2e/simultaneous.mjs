@@ -96,10 +96,14 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
   else await joinByInvite(a, b);
   if (time !== "none") {
     // The turn's deadline counts down on both pages.
+    const seconds = (text) => text.split(":").reduce((acc, part) => acc * 60 + Number(part), 0);
     for (const p of [a, b]) {
       await p.waitForSelector("[data-deadline]", { timeout: 5000 });
       const left = await p.textContent("[data-deadline]");
       check(/^\d+:\d\d$/.test(left), `${game}: the deadline reads ${left}`);
+      await p.waitForTimeout(1300);
+      const later = await p.textContent("[data-deadline]");
+      check(seconds(later) < seconds(left), `${game}: the deadline does not count down (${left}, then ${later})`);
     }
   }
   const traffic = recordTraffic(b);

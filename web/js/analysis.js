@@ -116,7 +116,7 @@ async function analyse() {
       state.engine = { arrows };
       $("result").innerHTML = `<div><b>${(a.value * 100).toFixed(0)}%</b> <span class="muted small">expected score · ${a.iterations} iterations</span></div>
         <table class="strategy" data-strategy>${a.strategy.map((s) => `<tr><td style="width:60px">${(s.probability * 100).toFixed(0)}%
-        <div class="bar" style="width:${Math.max(4, s.probability * 100)}%"></div></td><td>${s.orders.map(escapeHtml).join(" ; ")}</td></tr>`).join("")}</table>`;
+        <div class="bar" style="width:${Math.max(4, s.probability * 100)}%"></div></td><td><div class="orders">${s.orders.map((o) => `<span class="chip">${escapeHtml(o)}</span>`).join("")}</div></td></tr>`).join("")}</table>`;
     }
     render();
   } catch (e) {

@@ -79,10 +79,21 @@ function players(g) {
   return `${who(g.players.white)} vs ${who(g.players.black)}`;
 }
 
+/** How long ago a time (ms since the epoch) was, in words. */
+function ago(ms) {
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 60) return "just now";
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.round(m / 60);
+  return h < 48 ? `${h} h ago` : `${Math.round(h / 24)} days ago`;
+}
+
 function table(games, action) {
   if (!games.length) return `<p class="muted small">None right now.</p>`;
-  return `<table class="list"><tr><th>Game</th><th>Players</th><th></th></tr>${games.map((g) => `
+  return `<table class="list"><tr><th>Game</th><th>Players</th><th class="when">Last activity</th><th></th></tr>${games.map((g) => `
     <tr><td>${escapeHtml(GAME_NAMES[g.game] || g.game)}</td><td class="small">${escapeHtml(players(g))}</td>
+    <td class="small muted when">${g.updated ? ago(g.updated) : ""}</td>
     <td style="text-align:right">${action(g)}</td></tr>`).join("")}</table>`;
 }
 
