@@ -219,3 +219,29 @@ export async function joinFromLobby(creator, joiner, base) {
   await waitFor(creator, () => document.querySelector(".status .big")?.textContent !== "Waiting for the opponent",
     null, "the open game to be taken");
 }
+
+/** Creates a game between two people through the API; returns {id, white, black} tokens. */
+export async function twoPlayersByApi(base, body) {
+  const post = async (path, data, token) => {
+    const r = await fetch(base + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(data),
+    });
+    return r.json();
+  };
+  const created = await post("/api/games", { color: "white", opponent: "human", ...body });
+  const joined = await post(`/api/games/${created.id}/join`, { invite: created.invite });
+  check(created.token && joined.token, "the API game was not set up");
+  return { id: created.id, white: created.token, black: joined.token, post };
+}
+
+/** A page in a fresh context that holds a player's seat, as the lobby would have stored it. */
+export async function seatedPage(browser, base, id, token, color) {
+  const page = await newPage(browser);
+  await page.addInitScript(([gameId, seat]) => localStorage.setItem(`diplo.game.${gameId}`, seat),
+    [id, JSON.stringify({ token, color })]);
+  await page.goto(`${base}/games/${id}`);
+  await page.waitForSelector("svg.board .cells [data-cell]", { timeout: WAIT_MS });
+  return page;
+}

@@ -8,7 +8,7 @@
 import { chromium } from "playwright-core";
 import { existsSync } from "node:fs";
 import { check, clickCell, DIPLO, newPage, pageErrors, shot, startServer, waitFor } from "./helpers.mjs";
-import { againstEngine, promotion, sequentialPair } from "./sequential.mjs";
+import { againstEngine, checkShown, promotion, sequentialPair } from "./sequential.mjs";
 import { retreat, simultaneousPair } from "./simultaneous.mjs";
 
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -65,6 +65,7 @@ const SCENARIOS = [
   ["diplochess: a retreat", retreat],
   ["diplomat-chess: against the engine, and on a phone", againstEngine],
   ["diplomatic-chess: a promotion's chooser", promotion],
+  ["diplomat-chess: a check, and the board flipped", checkShown],
   ["analysis board", analysisBoard],
 ];
 

@@ -4,7 +4,7 @@
 
 import {
   apiGet, check, clickCell, newPage, cliMoves, createInLobby, dragCell, gameId, joinByInvite,
-  moveList, phoneShot, PHONE, sameSet, shot, targets, waitFor, waitMoves,
+  moveList, phoneShot, PHONE, sameSet, seatedPage, shot, targets, twoPlayersByApi, waitFor, waitMoves,
 } from "./helpers.mjs";
 
 /** Picks the ply's move: a fixed rotation through the legal list, so that the game is the
@@ -164,4 +164,51 @@ export async function promotion(browser, base) {
     null, "a knight on a8");
   await waitMoves(page, 2);
   await page.context().close();
+}
+
+/** A check: two moves played through the API, then White's page gives check by clicks
+ *  (b1n2 i1g2 n2l3, found by a search of the first plies). Both pages mark exactly the
+ *  checked king's cell, as the server's `check` says, and Black's status says check. Then
+ *  Black turns the board round and back with *Flip board*. */
+export async function checkShown(browser, base) {
+  const g = await twoPlayersByApi(base, { game: "diplomat-chess" });
+  for (const [move, token] of [["b1n2", g.white], ["i1g2", g.black]]) {
+    const r = await g.post(`/api/games/${g.id}/move`, { move }, token);
+    check(!r.error, `the move ${move} was refused: ${r.error}`);
+  }
+  const white = await seatedPage(browser, base, g.id, g.white, "white");
+  const black = await seatedPage(browser, base, g.id, g.black, "black");
+  const checked = (page) => page.$$eval("svg.board .cells .check", (els) => els.map((e) => e.dataset.cell));
+  check((await checked(white)).length === 0, "a check is marked before any check");
+  await clickCell(white, "n2");
+  await clickCell(white, "l3");
+  for (const p of [white, black]) await waitMoves(p, 3);
+  const view = await apiGet(base, `/api/games/${g.id}`);
+  check(view.check === true, "the server does not report the check this scenario expects");
+  const king = Object.keys(view.board).find((c) => view.board[c] === (view.to_move === "white" ? "K" : "k"));
+  for (const p of [white, black]) {
+    await waitFor(p, (cell) => document.querySelector(`svg.board .cells [data-cell="${cell}"].check`), king, `the check on ${king}`);
+    const marked = await checked(p);
+    check(sameSet(marked, [king]), `the page marks check on [${marked}], the king stands on ${king}`);
+  }
+  const status = await black.textContent(".status");
+  check(/check/i.test(status), `Black's status does not say check: ${status}`);
+  await shot(black, "diplomat-chess-check");
+  // Flip: Black sees its own side at the bottom, then White's, then its own again.
+  const bottomCell = (page) => page.$$eval("svg.board .cells [data-cell]", (els) => {
+    const low = (e) => {
+      const r = e.getBoundingClientRect();
+      return r.top + r.height / 2;
+    };
+    return els.reduce((a, b) => (low(b) > low(a) ? b : a)).dataset.cell;
+  });
+  const own = await bottomCell(black);
+  check(own === "k1", `Black's page shows ${own} lowest, not k1`);
+  await black.click("#flip");
+  const flipped = await bottomCell(black);
+  check(flipped === "d1", `after Flip board ${flipped} is lowest, not d1`);
+  await black.click("#flip");
+  check((await bottomCell(black)) === own, "a second Flip board does not turn the board back");
+  await white.context().close();
+  await black.context().close();
 }

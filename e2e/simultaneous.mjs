@@ -3,7 +3,8 @@
 // are, until the turn resolves and its resolution is drawn on the board.
 
 import {
-  apiGet, check, clickCell, createInLobby, gameId, joinByInvite, joinFromLobby, newPage, phoneShot, shot, waitFor,
+  apiGet, check, clickCell, createInLobby, gameId, joinByInvite, joinFromLobby, newPage, phoneShot, shot,
+  twoPlayersByApi, waitFor,
 } from "./helpers.mjs";
 
 /** Follows what a page receives from the server: event-stream frames and API answers. */
@@ -88,6 +89,8 @@ async function enter(page, { from, to, button, on, pick, type }) {
 }
 
 export async function simultaneousPair(browser, base, game, turns, expect, { time = "none", open = false, options = {} } = {}) {
+  // The screenshots' names: the game, and its options where they are not the defaults.
+  const label = [game, ...Object.values(options)].join("-");
   const a = await newPage(browser);
   const b = await newPage(browser);
   await createInLobby(a, base, { game, color: "white", time, open, options });
@@ -112,7 +115,7 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
     let whiteOrders = [];
     for (const order of turn.white) whiteOrders = await enter(a, order);
     check(whiteOrders.length === turn.white.length, `${game} turn ${i + 1}: White's draft holds ${whiteOrders.join(", ")}`);
-    await shot(a, `${game}-${i + 1}a-white-writing`);
+    await shot(a, `${label}-${i + 1}a-white-writing`);
     const from = traffic.length;
     await a.click("#seal");
     await waitFor(a, () => document.querySelector('[data-sealed="white"].yes'), null, "White's own page to show its orders sealed");
@@ -127,7 +130,7 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
       check(!leak, `${game}: Black's page received White's sealed order ${order}: ${leak && leak.slice(0, 200)}`);
     }
     check(arrows === 0, `${game}: Black's board draws ${arrows} arrows before the turn resolves`);
-    await shot(b, `${game}-${i + 1}b-black-sees-sealed`);
+    await shot(b, `${label}-${i + 1}b-black-sees-sealed`);
     for (const order of turn.black) await enter(b, order);
     await b.click("#seal");
     // Resolved: both pages draw the turn on the board and explain it.
@@ -138,9 +141,9 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
       await waitFor(p, () => document.querySelectorAll("[data-explanation] li").length > 0, null, "the resolution's explanation");
     }
     if (expect[i]) await expect[i](a, b);
-    await shot(a, `${game}-${i + 1}c-resolution-white`);
-    await shot(b, `${game}-${i + 1}d-resolution-black`);
-    if (i === turns.length - 1) await phoneShot(b, `${game}-${i + 1}d-resolution-black`);
+    await shot(a, `${label}-${i + 1}c-resolution-white`);
+    await shot(b, `${label}-${i + 1}d-resolution-black`);
+    if (i === turns.length - 1) await phoneShot(b, `${label}-${i + 1}d-resolution-black`);
   }
   const view = await apiGet(base, `/api/games/${id}`);
   check(view.history.length === turns.length, `${game}: ${view.history.length} turns played, not ${turns.length}`);
@@ -151,22 +154,6 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
   }
   await a.context().close();
   await b.context().close();
-}
-
-/** Creates a game between two people through the API; returns {id, white, black} tokens. */
-async function twoPlayersByApi(base, body) {
-  const post = async (path, data, token) => {
-    const r = await fetch(base + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(data),
-    });
-    return r.json();
-  };
-  const created = await post("/api/games", { color: "white", opponent: "human", ...body });
-  const joined = await post(`/api/games/${created.id}/join`, { invite: created.invite });
-  check(created.token && joined.token, "the API game was not set up");
-  return { id: created.id, white: created.token, black: joined.token, post };
 }
 
 /** A DiploChess retreat on the page: the dislodged piece is drawn in the corner of the cell
