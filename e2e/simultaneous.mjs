@@ -109,32 +109,40 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
       check(seconds(later) < seconds(left), `${game}: the deadline does not count down (${left}, then ${later})`);
     }
   }
+  // A third browser watches without a seat: it must learn no more than Black.
+  const watcher = await newPage(browser);
+  const watched = recordTraffic(watcher);
+  await watcher.goto(`${base}/games/${id}`);
+  await watcher.waitForSelector("svg.board .cells [data-cell]", { timeout: 15000 });
   const traffic = recordTraffic(b);
   for (const [i, turn] of turns.entries()) {
-    for (const p of [a, b]) await showNow(p);
+    for (const p of [a, b, watcher]) await showNow(p);
     let whiteOrders = [];
     for (const order of turn.white) whiteOrders = await enter(a, order);
     check(whiteOrders.length === turn.white.length, `${game} turn ${i + 1}: White's draft holds ${whiteOrders.join(", ")}`);
     await shot(a, `${label}-${i + 1}a-white-writing`);
     const from = traffic.length;
+    const watchedFrom = watched.length;
     await a.click("#seal");
     await waitFor(a, () => document.querySelector('[data-sealed="white"].yes'), null, "White's own page to show its orders sealed");
-    // Black's page learns that White has sealed, and nothing of what.
-    await waitFor(b, () => document.querySelector('[data-sealed="white"].yes'), null, "Black's page to show White's orders sealed");
-    await b.waitForTimeout(300);
-    const panel = await b.$eval("aside.side", (e) => e.innerText);
-    const arrows = await b.$$eval("svg.board .overlay .arrow", (els) => els.length);
-    for (const order of whiteOrders) {
-      check(!panel.includes(order), `${game}: Black's page shows White's sealed order ${order}`);
-      const leak = traffic.slice(from).find((t) => carries(t, order));
-      check(!leak, `${game}: Black's page received White's sealed order ${order}: ${leak && leak.slice(0, 200)}`);
+    // Black's page and the watcher's learn that White has sealed, and nothing of what.
+    for (const [p, who, seen, since] of [[b, "Black", traffic, from], [watcher, "the watcher", watched, watchedFrom]]) {
+      await waitFor(p, () => document.querySelector('[data-sealed="white"].yes'), null, `${who}'s page to show White's orders sealed`);
+      await p.waitForTimeout(300);
+      const panel = await p.$eval("aside.side", (e) => e.innerText);
+      const arrows = await p.$$eval("svg.board .overlay .arrow", (els) => els.length);
+      for (const order of whiteOrders) {
+        check(!panel.includes(order), `${game}: ${who}'s page shows White's sealed order ${order}`);
+        const leak = seen.slice(since).find((t) => carries(t, order));
+        check(!leak, `${game}: ${who}'s page received White's sealed order ${order}: ${leak && leak.slice(0, 200)}`);
+      }
+      check(arrows === 0, `${game}: ${who}'s board draws ${arrows} arrows before the turn resolves`);
     }
-    check(arrows === 0, `${game}: Black's board draws ${arrows} arrows before the turn resolves`);
     await shot(b, `${label}-${i + 1}b-black-sees-sealed`);
     for (const order of turn.black) await enter(b, order);
     await b.click("#seal");
     // Resolved: both pages draw the turn on the board and explain it.
-    for (const p of [a, b]) {
+    for (const p of [a, b, watcher]) {
       await waitFor(p, (n) => document.querySelectorAll('.tabs [data-turn]:not([data-turn="now"])').length >= n,
         i + 1, `${game} turn ${i + 1} to resolve`);
       await waitFor(p, () => document.querySelectorAll("svg.board .overlay .arrow").length > 0, null, "the resolution's arrows");
@@ -154,6 +162,7 @@ export async function simultaneousPair(browser, base, game, turns, expect, { tim
   }
   await a.context().close();
   await b.context().close();
+  await watcher.context().close();
 }
 
 /** A DiploChess retreat on the page: the dislodged piece is drawn in the corner of the cell

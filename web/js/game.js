@@ -104,7 +104,9 @@ function ownPiece(letter) {
 function drawBoard() {
   const v = state.view;
   ensureBoard();
-  $("legend").hidden = v.kind !== "simultaneous";
+  // The legend explains a resolution's colours and marks: shown while one is drawn.
+  const turn = state.showResolution;
+  $("legend").hidden = !(v.kind === "simultaneous" && turn !== null && v.history[turn] && v.history[turn].resolution);
   if (v.kind === "sequential") return drawSequential();
   return drawSimultaneous();
 }
