@@ -304,9 +304,32 @@ async fn variants_positions_and_analysis(kind: StoreKind) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_error_body(status, &error);
     assert!(error["error"].as_str().unwrap().starts_with("move 2 `d3`"));
-    let (status, error) = s.post("/api/position", None, json!({"game": "go"})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_error_body(status, &error);
+    // The checks a new game and a position request share (one `GameStart`): a known game,
+    // at most 32 options that the game knows, a position of at most 256 characters; and
+    // at most 1024 moves to play first.
+    let many_options: serde_json::Map<String, Value> =
+        (0..33).map(|i| (format!("o{i}"), json!("x"))).collect();
+    for bad in [
+        json!({"game": "go"}),
+        json!({"game": "diplochess", "options": many_options}),
+        json!({"game": "diplochess", "options": {"colour": "green"}}),
+        json!({"game": "diplochess", "position": "x".repeat(257)}),
+    ] {
+        for path in ["/api/position", "/api/games"] {
+            let (status, error) = s.post(path, None, bad.clone()).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {bad}: {error}");
+            assert_error_body(status, &error);
+        }
+    }
+    let (status, error) = s
+        .post(
+            "/api/position",
+            None,
+            json!({"game": "diplomat-chess", "moves": vec!["d3"; 1025]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    assert!(error["error"].as_str().unwrap().contains("1024"), "{error}");
     let (status, at) = s
         .post("/api/position", None, json!({"game": "diplochess"}))
         .await;
