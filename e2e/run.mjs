@@ -9,7 +9,7 @@ import { chromium } from "playwright-core";
 import { existsSync } from "node:fs";
 import { check, clickCell, DIPLO, newPage, pageErrors, shot, startServer, waitFor } from "./helpers.mjs";
 import { againstEngine, checkShown, promotion, sequentialPair } from "./sequential.mjs";
-import { retreat, simultaneousPair } from "./simultaneous.mjs";
+import { retreat, simultaneousAgainstEngine, simultaneousPair } from "./simultaneous.mjs";
 
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const TOTAL_MS = 10 * 60 * 1000;
@@ -64,6 +64,7 @@ const SCENARIOS = [
   ], [null, failedMarks('svg.board .overlay [data-mark="bounce"]')], { time: "300" })],
   ["diplochess: a retreat", retreat],
   ["diplomat-chess: against the engine, and on a phone", againstEngine],
+  ["diplochess: against the engine", simultaneousAgainstEngine],
   ["diplomatic-chess: a promotion's chooser", promotion],
   ["diplomat-chess: a check, and the board flipped", checkShown],
   ["analysis board", analysisBoard],

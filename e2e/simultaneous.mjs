@@ -196,3 +196,24 @@ export async function retreat(browser, base) {
   await waitFor(page, () => document.querySelectorAll('.tabs [data-turn]:not([data-turn="now"])').length >= 3, null, "the retreat to resolve");
   await page.context().close();
 }
+
+/** DiploChess against the computer, created in the lobby: the player's orders sealed on the
+ *  page, the engine's own sealed by the server, and the resolved turn drawn with both sides'
+ *  orders in its list. */
+export async function simultaneousAgainstEngine(browser, base) {
+  const page = await newPage(browser);
+  await createInLobby(page, base, { game: "diplochess", opponent: "engine", level: 1, color: "white" });
+  const id = gameId(page);
+  await enter(page, { from: "e2", to: "e4" });
+  await page.click("#seal");
+  await waitFor(page, () => document.querySelectorAll('.tabs [data-turn]:not([data-turn="now"])').length >= 1,
+    null, "the turn against the engine to resolve");
+  await waitFor(page, () => document.querySelectorAll("[data-explanation] li").length > 0, null, "the resolution's explanation");
+  const sides = await page.$$eval("[data-explanation] li .dotc", (els) => els.map((e) => e.title));
+  check(sides.includes("white") && sides.includes("black"), `the resolved turn lists orders of [${[...new Set(sides)]}]`);
+  const view = await apiGet(base, `/api/games/${id}`);
+  check(view.players.black.startsWith("engine"), `the opponent is ${view.players.black}`);
+  check(view.history.length === 1, `${view.history.length} turns resolved, not 1`);
+  await shot(page, "engine-diplochess");
+  await page.context().close();
+}
