@@ -461,22 +461,10 @@ impl<P: Evaluate> Searcher<P> {
             self.lists[ply] = moves;
             return 0;
         }
-        let key = pos.hash();
-        let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let score = from_table(e.score, ply as i32);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                self.lists[ply] = moves;
-                return score;
-            }
-        }
         let in_check = pos.is_check();
         let must_act = !in_check && pos.must_act();
+        // The window as given: a table bound is compared with it, not with the stand pat.
+        let window_alpha = alpha;
         let mut best;
         let stand_pat;
         if in_check {
@@ -494,6 +482,21 @@ impl<P: Evaluate> Searcher<P> {
             best = eval;
             alpha = alpha.max(eval);
             stand_pat = Some(eval);
+        }
+        // The table is probed only past the stand-pat cut-off: most quiescence nodes end
+        // there, and the probe's cache miss would cost more than the node itself.
+        let key = pos.hash();
+        if let Some(e) = self.tt.probe(key) {
+            let score = from_table(e.score, ply as i32);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= window_alpha,
+            };
+            if cut {
+                self.lists[ply] = moves;
+                return score;
+            }
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         keys.clear();
