@@ -12,9 +12,10 @@ use diplo_engine::sequential::{Limits, Searcher, Settings};
 use std::hint::black_box;
 use std::path::Path;
 
-/// Middlegame positions: 24 plies of shallow, noisy self-play from the start.
-fn middlegames<P: Evaluate>(start: P, count: u64) -> Vec<P> {
-    (0..count)
+/// Middlegame positions: 24 plies of shallow, noisy self-play from the start (a game that
+/// ended before is left out: its search would count no nodes).
+fn middlegames<P: Evaluate>(start: P, count: usize) -> Vec<P> {
+    (0..)
         .map(|seed| {
             let mut pos = start.clone();
             let mut searcher = Searcher::<P>::new(Settings {
@@ -34,6 +35,12 @@ fn middlegames<P: Evaluate>(start: P, count: u64) -> Vec<P> {
             }
             pos
         })
+        .filter(|pos| {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            !moves.is_empty()
+        })
+        .take(count)
         .collect()
 }
 
