@@ -251,6 +251,11 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
     );
 }
 
+/// `POST /api/position` without a token.
+async fn position(s: &TestServer, body: Value) -> (StatusCode, Value) {
+    s.post("/api/position", None, body).await
+}
+
 async fn variants_positions_and_analysis(kind: StoreKind) {
     let Some(s) = TestServer::start(kind).await else {
         return;
@@ -282,25 +287,14 @@ async fn variants_positions_and_analysis(kind: StoreKind) {
     }
 
     // Any position, after some moves.
-    let (status, at) = s
-        .post(
-            "/api/position",
-            None,
-            json!({"game": "diplomat-chess", "moves": ["d3", "k3"]}),
-        )
-        .await;
+    let (status, at) = position(&s, json!({"game": "diplomat-chess", "moves": ["d3", "k3"]})).await;
     assert_eq!(status, StatusCode::OK, "{at}");
     assert_eq!(at["board"]["d3"], "P");
     assert_eq!(at["board"]["k3"], "p");
     assert_eq!(at["to_move"], "white");
     assert_eq!(at["last_move"], json!({"from": "k2", "to": "k3"}));
-    let (status, error) = s
-        .post(
-            "/api/position",
-            None,
-            json!({"game": "diplomat-chess", "moves": ["d3", "d3"]}),
-        )
-        .await;
+    let (status, error) =
+        position(&s, json!({"game": "diplomat-chess", "moves": ["d3", "d3"]})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_error_body(status, &error);
     assert!(error["error"].as_str().unwrap().starts_with("move 2 `d3`"));
@@ -321,18 +315,14 @@ async fn variants_positions_and_analysis(kind: StoreKind) {
             assert_error_body(status, &error);
         }
     }
-    let (status, error) = s
-        .post(
-            "/api/position",
-            None,
-            json!({"game": "diplomat-chess", "moves": vec!["d3"; 1025]}),
-        )
-        .await;
+    let (status, error) = position(
+        &s,
+        json!({"game": "diplomat-chess", "moves": vec!["d3"; 1025]}),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
     assert!(error["error"].as_str().unwrap().contains("1024"), "{error}");
-    let (status, at) = s
-        .post("/api/position", None, json!({"game": "diplochess"}))
-        .await;
+    let (status, at) = position(&s, json!({"game": "diplochess"})).await;
     assert_eq!(status, StatusCode::OK);
     assert!(!at["legal_orders"]["white"].as_array().unwrap().is_empty());
     assert!(!at["legal_orders"]["black"].as_array().unwrap().is_empty());
