@@ -55,6 +55,8 @@ const SCENARIOS = [
     for (const p of [a, b]) {
       const n = await p.$$eval('svg.board .overlay [data-arrow="b1-a3"].arrow-ok', (els) => els.length);
       check(n === 1, "the conditional entry's move b1-a3 is not drawn as executed");
+      const listed = await p.$$eval("[data-explanation] li", (els) => els.map((e) => e.textContent.replace(/\s+/g, " ").trim()));
+      check(listed.some((t) => /^2\. ?Na3 executed/.test(t)), `the list does not show Na3 as step 2: ${listed.join(" | ")}`);
     }
   }], { options: { mode: "progressive" } })],
   ["diplochess: two players, sealed orders", (b, base) => simultaneousPair(b, base, "diplochess", [

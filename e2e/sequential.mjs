@@ -41,6 +41,8 @@ export async function sequentialPair(browser, base, game, plies) {
   const b = await newPage(browser);
   await createInLobby(a, base, { game, color: "white" });
   const id = gameId(a);
+  await a.waitForSelector("#invite-link", { timeout: 15000 });
+  await shot(a, `${game}-0-invite`);
   await joinByInvite(a, b);
   const cells = await a.$$eval("svg.board .cells [data-cell]", (els) => els.map((e) => e.dataset.cell));
   const variants = await apiGet(base, "/api/variants");

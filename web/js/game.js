@@ -467,7 +467,8 @@ function render() {
   $("status").innerHTML = statusHtml();
   const invite = state.me && state.me.invite && v.status === "waiting";
   $("invite").innerHTML = invite ? `<div class="banner">Send this link to your opponent:
-    <input type="text" readonly id="invite-link" value="${escapeHtml(`${location.origin}/games/${id}#invite=${state.me.invite}`)}"></div>` : "";
+    <div class="copy-row"><input type="text" readonly id="invite-link" value="${escapeHtml(`${location.origin}/games/${id}#invite=${state.me.invite}`)}">
+    <button id="copy-invite">Copy</button></div></div>` : "";
   $("play-panel").innerHTML = v.kind === "sequential" ? sequentialPanel() : simultaneousPanel();
   const analysis = new URLSearchParams({ game: v.game, position: v.position, options: JSON.stringify(v.options) });
   $("record-panel").innerHTML = `<div style="display:flex;gap:8px;flex-wrap:wrap">
@@ -512,6 +513,15 @@ function wire() {
   });
   const link = $("invite-link");
   if (link) link.onclick = () => link.select();
+  on("#copy-invite", async (button) => {
+    link.select();
+    try {
+      await navigator.clipboard.writeText(link.value);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Select and copy";
+    }
+  });
 }
 
 function tick() {

@@ -33,7 +33,7 @@ export function resolutionDrawing(resolution) {
 export function explanationHtml(turn) {
   const r = turn.resolution;
   const orders = r ? r.orders.map((o) => `<li class="${o.executed ? "ok" : "fail"}" data-outcome="${o.executed ? "executed" : "failed"}">
-      <span class="dotc ${escapeHtml(o.side)}" title="${escapeHtml(o.side)}"></span><code>${escapeHtml(o.order)}</code>
+      <span class="dotc ${escapeHtml(o.side)}" title="${escapeHtml(o.side)}"></span>${o.step ? `<span class="step" title="step of the series">${o.step}.</span>` : ""}<code>${escapeHtml(o.order)}</code>
       <span class="outcome">${o.executed ? "executed" : `failed${o.reason ? `: ${escapeHtml(o.reason)}` : ""}`}</span></li>`).join("") : "";
   const report = (turn.explanation || []).map(escapeHtml).join("\n");
   return `<ul class="explanation" data-explanation>${orders}</ul>

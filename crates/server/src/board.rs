@@ -425,8 +425,11 @@ fn diplomacy_resolution(
                 EntryOutcome::Invalid(why) => (false, Some(format!("skipped: {why}"))),
                 EntryOutcome::GameOver => (false, Some("the game was over".to_string())),
             };
+            // A progressive series is played step by step: each entry's step (from 1).
+            let step = (record.before.mode() != Mode::Basic).then_some(entry.index + 1);
             json!({
                 "side": entry.color.name(),
+                "step": step,
                 "order": entry.text,
                 "kind": order.map(|o| if o.kind == diplomacy_chess::OrderKind::Castle { "castle" } else { "move" }),
                 "from": order.map(|o| o.from.to_string()),

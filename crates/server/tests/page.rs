@@ -198,8 +198,8 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
     let crossed = &game["history"][1]["resolution"]["orders"];
     assert_eq!(
         crossed[0],
-        json!({"side": "white", "order": "exd5", "kind": "move", "from": "e4", "to": "d5",
-               "target": null, "executed": false, "reason": "crossed"})
+        json!({"side": "white", "step": null, "order": "exd5", "kind": "move", "from": "e4",
+               "to": "d5", "target": null, "executed": false, "reason": "crossed"})
     );
     assert_eq!(crossed[1]["from"], "d5");
     assert_eq!(crossed[1]["executed"], false);
@@ -249,6 +249,8 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
             ("Nf6", "g8", "f6")
         ]
     );
+    let numbered: Vec<Value> = steps.iter().map(|o| o["step"].clone()).collect();
+    assert_eq!(numbered, [json!(1), json!(1), json!(2), json!(2)]);
 }
 
 /// `POST /api/position` without a token.
