@@ -97,13 +97,8 @@ fn play<S: Searchable>(
             let outcome =
                 search::search(state, &context, &settings, budget, rng, &mut |_, _, _| {});
             let (candidates, equilibrium) = outcome.strategy(side);
-            let strategy = exploiting(
-                &outcome.matrix,
-                side,
-                settings.model_weight,
-                settings.iterations,
-            )
-            .unwrap_or_else(|| equilibrium.to_vec());
+            let strategy = exploiting(&outcome, side, settings.model_weight, settings.iterations)
+                .unwrap_or_else(|| equilibrium.to_vec());
             let pick = search::draw(&strategy, settings.noise, rng);
             candidates[pick].texts.clone()
         }
@@ -115,23 +110,30 @@ fn play<S: Searchable>(
     }
 }
 
-/// `side`'s strategy in the root matrix `m` when the other side is expected to play its
-/// myopic choice with probability `weight` ([`Matrix::restricted_for_rows`]); `None` when
+/// `side`'s strategy in the root matrix of `outcome` when the other side is expected to play
+/// its myopic choice with probability `weight` ([`Matrix::restricted_for_rows`]); `None` when
 /// `weight` is 0 or the matrix is empty.
-fn exploiting(m: &Matrix, side: Color, weight: f64, iterations: u64) -> Option<Vec<f64>> {
+fn exploiting<S: SimultaneousPosition>(
+    outcome: &Outcome<S>,
+    side: Color,
+    weight: f64,
+    iterations: u64,
+) -> Option<Vec<f64>> {
+    let m = &outcome.matrix;
     if weight <= 0.0 || m.rows() == 0 || m.cols() == 0 {
         return None;
     }
     // The restricted game is small and solved from scratch: a few thousand iterations
     // settle it well within the tolerance the root search uses.
     let iterations = iterations.min(RESTRICTED_ITERATIONS);
+    let (rows_model, cols_model) = &outcome.myopic;
     Some(match side {
         Color::White => {
-            let restricted = m.restricted_for_rows(&m.myopic_cols(), weight);
+            let restricted = m.restricted_for_rows(cols_model, weight);
             matrix::solve(&restricted, iterations, RESTRICTED_TOLERANCE).row
         }
         Color::Black => {
-            let restricted = m.restricted_for_cols(&m.myopic_rows(), weight);
+            let restricted = m.restricted_for_cols(rows_model, weight);
             matrix::solve(&restricted, iterations, RESTRICTED_TOLERANCE).col
         }
     })

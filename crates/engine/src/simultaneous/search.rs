@@ -43,6 +43,9 @@ pub struct Outcome<S: SimultaneousPosition> {
     pub time: Duration,
     /// Every cell ends the game: no look-ahead could change the matrix.
     pub exact: bool,
+    /// Each side's myopic choice over its candidates (the best mean against a uniform
+    /// opponent in the one-turn matrix): the opponent model of [`crate::simultaneous`].
+    pub myopic: (Vec<f64>, Vec<f64>),
 }
 
 impl<S: SimultaneousPosition> Outcome<S> {
@@ -277,157 +280,250 @@ fn search_depth<S: Searchable>(
         }
         (r, c) = (nr, nc);
     }
-    let mut matrix = full.block(r, c);
-    let mut solver = Solver::new(r, c);
+    let matrix = full.block(r, c);
     let mut stop = || budget.over();
-    let mut solution = solver.run(&matrix, budget.iterations, 1e-4, &mut stop);
+    let solution = Solver::new(r, c).run(&matrix, budget.iterations, 1e-4, &mut stop);
     progress(&solution, resolutions, start.elapsed());
-    // Nothing to deepen: every cell ends the game.
-    let mut exact = !goes_on;
-    let mut settled = !deepen;
-
-    if deepen && !budget.over() {
-        let child_settings = Settings {
-            candidates: settings.child_candidates,
-            ..*settings
-        };
-        let mut deepened = 0usize;
-        let mut round = 0;
-        // Rounds: deepen the cells that matter to the current solution (its support against
-        // itself, and each side's best response against the other's strategy), solve again,
-        // and go on while the clock allows.
-        'rounds: loop {
-            let open = |i: usize, j: usize| children[i * cols + j].is_some();
-            let mut batch = cells_that_matter(&matrix, &solution, open);
-            if batch.is_empty() && exhaustive {
-                batch = remaining_cells(&solution, open);
-            }
-            if batch.is_empty() {
-                settled = true;
-                break;
-            }
-            for (i, j) in batch {
-                if budget.over() {
-                    break 'rounds;
-                }
-                let Some(child) = children[i * cols + j].take() else {
-                    continue;
-                };
-                let inner = Budget {
-                    deadline: budget.deadline,
-                    iterations: 2_000,
-                };
-                let (deeper, _) = search_depth(
-                    &child,
-                    context,
-                    &child_settings,
-                    depth - 1,
-                    false,
-                    inner,
-                    rng,
-                    &mut |_, _, _| {},
-                );
-                resolutions += deeper.resolutions;
-                // A look-ahead cut short by the clock is not trusted over the static value.
-                if budget.over() {
-                    break 'rounds;
-                }
-                // Keep the static view in the mix: one turn of candidates is a narrow look.
-                let value = 0.75 * deeper.solution.value + 0.25 * matrix.get(i, j);
-                matrix.set(i, j, value);
-                deepened += 1;
-            }
-            round += 1;
-            if round == 1 {
-                settled = true;
-            }
-            // A fresh solve: the old regrets belong to the old values.
-            solver = Solver::new(r, c);
-            solution = solver.run(&matrix, budget.iterations, 1e-4, &mut stop);
-            progress(&solution, resolutions, start.elapsed());
-        }
-        if deepened > 0 && solution.gap > 1e-3 {
-            // The last solve may have been cut by the deadline: a few hundred more
-            // iterations, a little past it.
-            let grace = budget.deadline.map(|d| d + Duration::from_millis(2));
-            let mut done = || grace.is_some_and(|d| Instant::now() >= d);
-            solution = solver.run(&matrix, budget.iterations.min(20_000), 1e-4, &mut done);
-            progress(&solution, resolutions, start.elapsed());
-        }
-    }
-    exact &= r == rows && c == cols;
-    let outcome = Outcome {
+    let myopic = (matrix.myopic_rows(), matrix.myopic_cols());
+    let shallow = Outcome {
         white,
         black,
         matrix,
         solution,
         resolutions,
         time: start.elapsed(),
-        exact,
+        // Nothing to deepen: every cell ends the game.
+        exact: !goes_on && r == rows && c == cols,
+        myopic,
     };
-    (outcome, settled)
+    if !deepen || !goes_on || budget.over() {
+        return (shallow, !deepen);
+    }
+    let mut look = Lookahead {
+        shallow: &shallow,
+        children: &children,
+        context,
+        child_settings: Settings {
+            candidates: settings.child_candidates,
+            ..*settings
+        },
+        depth,
+        budget,
+        deep: Matrix::new(r, c),
+        done: vec![false; r * c],
+        resolutions: 0,
+    };
+    match look.run(exhaustive, rng) {
+        Some(mut deep) => {
+            deep.resolutions = resolutions + look.resolutions;
+            deep.time = start.elapsed();
+            progress(&deep.solution, deep.resolutions, deep.time);
+            (deep, true)
+        }
+        None => (shallow, false),
+    }
 }
 
-/// The cells not deepened yet, those of the most played rows and columns first.
-fn remaining_cells(
-    solution: &Solution,
-    open: impl Fn(usize, usize) -> bool,
-) -> Vec<(usize, usize)> {
-    let mut weighted: Vec<(f64, usize, usize)> = Vec::new();
-    for (i, p) in solution.row.iter().enumerate() {
-        for (j, q) in solution.col.iter().enumerate() {
-            if open(i, j) {
-                weighted.push((p + q, i, j));
+/// The look-ahead of [`search_depth`]: a block of candidates — the support of the one-turn
+/// equilibrium, each side's best reply to it and its myopic choice — whose every cell is
+/// valued by the equilibrium one turn further on, then solved on its own. Mixing deepened
+/// and static cells in one matrix would favour the candidates that were not looked at (the
+/// static value of a capture ignores the recapture), so only whole blocks are solved. At
+/// the root the block then grows by one best reply per side at a time while the clock
+/// allows; a growth cut short is dropped.
+struct Lookahead<'a, S: SimultaneousPosition> {
+    /// The one-turn search it starts from.
+    shallow: &'a Outcome<S>,
+    /// The positions the shallow matrix's cells lead to (`None` where the game ends),
+    /// row-major over all of the candidates' columns.
+    children: &'a [Option<S>],
+    context: &'a Context<'a, S>,
+    child_settings: Settings,
+    depth: u32,
+    budget: Budget,
+    /// The deepened values, over the shallow matrix's rows and columns.
+    deep: Matrix,
+    done: Vec<bool>,
+    resolutions: u64,
+}
+
+/// The least probability that puts a candidate in the look-ahead's first block.
+const SUPPORT: f64 = 0.01;
+
+impl<S: Searchable> Lookahead<'_, S> {
+    /// The deepened outcome, or `None` when the clock ran out before the first block was
+    /// done. `exhaustive`: grow the block while the clock allows (the root does).
+    fn run(&mut self, exhaustive: bool, rng: &mut SmallRng) -> Option<Outcome<S>> {
+        let (m, solution) = (&self.shallow.matrix, &self.shallow.solution);
+        let (rows, cols) = (m.rows(), m.cols());
+        let mut block_rows = support(&solution.row);
+        let mut block_cols = support(&solution.col);
+        for i in [
+            best_reply(rows, |i| m.row_value(i, &solution.col)),
+            best_reply(rows, |i| self.shallow.myopic.0[i]),
+        ] {
+            add(&mut block_rows, i);
+        }
+        for j in [
+            best_reply(cols, |j| -m.col_value(j, &solution.row)),
+            best_reply(cols, |j| self.shallow.myopic.1[j]),
+        ] {
+            add(&mut block_cols, j);
+        }
+        if !self.fill(&block_rows, &block_cols, rng) {
+            return None;
+        }
+        let mut best = self.solve(&block_rows, &block_cols);
+        while exhaustive && (block_rows.len() < rows || block_cols.len() < cols) {
+            // The best replies outside the block to the block's strategies, judged on the
+            // static values (the deep ones are not known yet).
+            let col_strategy = spread(&best.1.col, &block_cols, cols);
+            let row_strategy = spread(&best.1.row, &block_rows, rows);
+            let (mut grown_rows, mut grown_cols) = (block_rows.clone(), block_cols.clone());
+            let outside_rows = |i: &usize| !block_rows.contains(i);
+            let outside_cols = |j: &usize| !block_cols.contains(j);
+            if let Some(i) = (0..rows).filter(outside_rows).max_by(|&a, &b| {
+                m.row_value(a, &col_strategy)
+                    .total_cmp(&m.row_value(b, &col_strategy))
+            }) {
+                grown_rows.push(i);
+            }
+            if let Some(j) = (0..cols).filter(outside_cols).min_by(|&a, &b| {
+                m.col_value(a, &row_strategy)
+                    .total_cmp(&m.col_value(b, &row_strategy))
+            }) {
+                grown_cols.push(j);
+            }
+            if !self.fill(&grown_rows, &grown_cols, rng) {
+                break;
+            }
+            (block_rows, block_cols) = (grown_rows, grown_cols);
+            best = self.solve(&block_rows, &block_cols);
+        }
+        let (matrix, solution) = best;
+        let pick = |list: &[Candidate<S>], at: &[usize]| -> Vec<Candidate<S>> {
+            at.iter().map(|&k| list[k].clone()).collect()
+        };
+        Some(Outcome {
+            white: pick(&self.shallow.white, &block_rows),
+            black: pick(&self.shallow.black, &block_cols),
+            matrix,
+            solution,
+            resolutions: 0,
+            time: Duration::ZERO,
+            exact: false,
+            myopic: (
+                restrict(&self.shallow.myopic.0, &block_rows),
+                restrict(&self.shallow.myopic.1, &block_cols),
+            ),
+        })
+    }
+
+    /// Values every cell of `rows` × `cols` by the look-ahead; false when the clock ran out
+    /// first.
+    fn fill(&mut self, rows: &[usize], cols: &[usize], rng: &mut SmallRng) -> bool {
+        rows.iter()
+            .all(|&i| cols.iter().all(|&j| self.value(i, j, rng)))
+    }
+
+    /// Values one cell by the look-ahead; false when the clock ran out first.
+    fn value(&mut self, i: usize, j: usize, rng: &mut SmallRng) -> bool {
+        let cols = self.deep.cols();
+        if self.done[i * cols + j] {
+            return true;
+        }
+        if self.budget.over() {
+            return false;
+        }
+        let static_value = self.shallow.matrix.get(i, j);
+        let value = match &self.children[i * self.shallow.black.len() + j] {
+            None => static_value,
+            Some(child) => {
+                let inner = Budget {
+                    deadline: self.budget.deadline,
+                    iterations: 2_000,
+                };
+                let (deeper, _) = search_depth(
+                    child,
+                    self.context,
+                    &self.child_settings,
+                    self.depth - 1,
+                    false,
+                    inner,
+                    rng,
+                    &mut |_, _, _| {},
+                );
+                self.resolutions += deeper.resolutions;
+                // A look-ahead cut short by the clock is not trusted.
+                if self.budget.over() {
+                    return false;
+                }
+                // Keep the static view in the mix: one turn of candidates is a narrow look.
+                0.75 * deeper.solution.value + 0.25 * static_value
+            }
+        };
+        self.deep.set(i, j, value);
+        self.done[i * cols + j] = true;
+        true
+    }
+
+    /// The block `rows` × `cols` of the deep values and its equilibrium. The block is
+    /// small, so it is solved to the full iteration budget even past the deadline.
+    fn solve(&self, rows: &[usize], cols: &[usize]) -> (Matrix, Solution) {
+        let mut m = Matrix::new(rows.len(), cols.len());
+        for (a, &i) in rows.iter().enumerate() {
+            for (b, &j) in cols.iter().enumerate() {
+                m.set(a, b, self.deep.get(i, j));
             }
         }
+        let iterations = self.budget.iterations.min(BLOCK_ITERATIONS);
+        let solution = Solver::new(m.rows(), m.cols()).run(&m, iterations, 1e-4, &mut || false);
+        (m, solution)
     }
-    weighted.sort_by(|a, b| b.0.total_cmp(&a.0));
-    weighted.into_iter().map(|(_, i, j)| (i, j)).collect()
 }
 
-/// The cells worth a deeper look, most important first: the support of the solution
-/// against itself, then each side's best reply to the other's strategy against that
-/// strategy's support. Only cells `open` allows (not yet deepened) are listed.
-fn cells_that_matter(
-    m: &Matrix,
-    solution: &Solution,
-    open: impl Fn(usize, usize) -> bool,
-) -> Vec<(usize, usize)> {
-    const SUPPORT: f64 = 0.01;
-    let rows: Vec<usize> = (0..m.rows())
-        .filter(|&i| solution.row[i] >= SUPPORT)
-        .collect();
-    let cols: Vec<usize> = (0..m.cols())
-        .filter(|&j| solution.col[j] >= SUPPORT)
-        .collect();
-    let best_row = (0..m.rows()).max_by(|&a, &b| {
-        m.row_value(a, &solution.col)
-            .total_cmp(&m.row_value(b, &solution.col))
-    });
-    let best_col = (0..m.cols()).min_by(|&a, &b| {
-        m.col_value(a, &solution.row)
-            .total_cmp(&m.col_value(b, &solution.row))
-    });
-    let mut weighted: Vec<(f64, usize, usize)> = Vec::new();
-    for &i in &rows {
-        for &j in &cols {
-            weighted.push((solution.row[i] * solution.col[j], i, j));
+/// The most regret-matching iterations for a look-ahead block.
+const BLOCK_ITERATIONS: u64 = 20_000;
+
+/// The indexes a strategy plays with probability at least [`SUPPORT`].
+fn support(strategy: &[f64]) -> Vec<usize> {
+    (0..strategy.len())
+        .filter(|&i| strategy[i] >= SUPPORT)
+        .collect()
+}
+
+/// The index among `0..n` with the highest `score`.
+fn best_reply(n: usize, score: impl Fn(usize) -> f64) -> Option<usize> {
+    (0..n).max_by(|&a, &b| score(a).total_cmp(&score(b)))
+}
+
+fn add(list: &mut Vec<usize>, index: Option<usize>) {
+    if let Some(i) = index {
+        if !list.contains(&i) {
+            list.push(i);
         }
     }
-    if let Some(b) = best_row {
-        weighted.extend(cols.iter().map(|&j| (solution.col[j] * 0.5, b, j)));
+}
+
+/// A block strategy over `at` spread back over all `n` candidates.
+fn spread(strategy: &[f64], at: &[usize], n: usize) -> Vec<f64> {
+    let mut full = vec![0.0; n];
+    for (&k, &p) in at.iter().zip(strategy) {
+        full[k] = p;
     }
-    if let Some(b) = best_col {
-        weighted.extend(rows.iter().map(|&i| (solution.row[i] * 0.5, i, b)));
+    full
+}
+
+/// `strategy` restricted to the indexes `at` and scaled back to sum 1 (uniform over `at`
+/// when it puts nothing there).
+fn restrict(strategy: &[f64], at: &[usize]) -> Vec<f64> {
+    let part: Vec<f64> = at.iter().map(|&k| strategy[k]).collect();
+    let total: f64 = part.iter().sum();
+    if total > 0.0 {
+        part.iter().map(|p| p / total).collect()
+    } else {
+        vec![1.0 / at.len().max(1) as f64; at.len()]
     }
-    weighted.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for (_, i, j) in weighted {
-        if open(i, j) && !out.contains(&(i, j)) {
-            out.push((i, j));
-        }
-    }
-    out
 }
 
 /// One draw from `strategy`, softened towards uniform by `noise` (0 = none).
@@ -486,4 +582,108 @@ pub fn greedy<S: Searchable>(
         }
     }
     mine[best.1].clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simultaneous::levels;
+    use rand::SeedableRng;
+
+    fn start() -> diplomacy_chess::State {
+        let position = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR KQkq - 0 1"
+            .parse()
+            .unwrap();
+        diplomacy_chess::State::new(position, diplomacy_chess::Mode::Basic)
+    }
+
+    fn settings(depth: u32) -> Settings {
+        Settings {
+            candidates: 6,
+            child_candidates: 4,
+            depth,
+            ..levels::settings(8)
+        }
+    }
+
+    #[test]
+    fn without_a_clock_the_look_ahead_covers_every_candidate() {
+        let state = start();
+        let history = vec![state.clone()];
+        let context = Context {
+            history: &history,
+            draw: 0.5,
+        };
+        let budget = Budget {
+            deadline: None,
+            iterations: 2_000,
+        };
+        // The candidates the search will draw with this seed (White's, then Black's).
+        let mut rng = SmallRng::seed_from_u64(3);
+        let white = checked_candidates(&state, Color::White, 6, &mut rng);
+        let black = checked_candidates(&state, Color::Black, 6, &mut rng);
+        let mut rng = SmallRng::seed_from_u64(3);
+        let (deep, settled) = search_depth(
+            &state,
+            &context,
+            &settings(2),
+            2,
+            true,
+            budget,
+            &mut rng,
+            &mut |_, _, _| {},
+        );
+        assert!(settled);
+        // Every candidate ends up in the deepened block.
+        let sorted = |list: &[Candidate<diplomacy_chess::State>]| {
+            let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
+            texts.sort();
+            texts
+        };
+        assert_eq!(sorted(&deep.white), sorted(&white));
+        assert_eq!(sorted(&deep.black), sorted(&black));
+        assert_eq!(deep.matrix.rows(), deep.white.len());
+        assert_eq!(deep.matrix.cols(), deep.black.len());
+        // Each cell was valued one turn further on: some values differ from the static ones.
+        let mut moved = 0;
+        for (i, w) in deep.white.iter().enumerate() {
+            for (j, b) in deep.black.iter().enumerate() {
+                let (_, static_value) = cell_value(&state, &w.orders, &b.orders, &context);
+                if (deep.matrix.get(i, j) - static_value).abs() > 1e-9 {
+                    moved += 1;
+                }
+            }
+        }
+        assert!(moved > 0, "no cell was deepened");
+        for strategy in [&deep.solution.row, &deep.solution.col] {
+            assert!((strategy.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+        }
+        assert!((deep.myopic.0.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+        assert!((deep.myopic.1.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_look_ahead_the_clock_cuts_short_keeps_the_one_turn_answer() {
+        let state = start();
+        let history = vec![state.clone()];
+        let context = Context {
+            history: &history,
+            draw: 0.5,
+        };
+        // A deadline already passed: depth 1 fills its first cell and stops there.
+        let budget = Budget {
+            deadline: Some(Instant::now()),
+            iterations: 2_000,
+        };
+        let outcome = search(
+            &state,
+            &context,
+            &settings(3),
+            budget,
+            &mut SmallRng::seed_from_u64(1),
+            &mut |_, _, _| {},
+        );
+        assert_eq!((outcome.matrix.rows(), outcome.matrix.cols()), (1, 1));
+        assert_eq!(outcome.solution.row, vec![1.0]);
+    }
 }
