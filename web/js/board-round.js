@@ -5,12 +5,14 @@
 // meet in a straight line through the centre. Seen from Black's side it turns half a turn.
 
 const STEP = (2 * Math.PI) / 14;
-/** Inner and outer radius of crowns 1, 2, 3, and the centre disc's radius. */
-const CROWNS = { 1: [68, 96], 2: [41, 68], 3: [17, 41] };
-const CENTRE = 17;
+/** Inner and outer radius of crowns 1, 2, 3, and the centre disc's radius. The crowns are
+ *  about equally deep (the rim a little deeper, for its large pieces); a wide centre keeps
+ *  crown 3's cells wide enough for a legible piece. */
+const CROWNS = { 1: [70, 96], 2: [47, 70], 3: [24, 47] };
+const CENTRE = 24;
 const LABELS = 104;
 /** Piece size per crown: the inner cells are narrower. */
-const PIECE = { 1: 27, 2: 23, 3: 17, 4: 24 };
+const PIECE = { 1: 25.5, 2: 23, 3: 20, 4: 30 };
 
 const RADII = "abcdefghijklmn";
 
@@ -59,8 +61,8 @@ export function roundLayout(flip) {
     const [x, y] = point(ro - 4.5, side);
     labels.push({ x, y, text: String(crown), cls: "label-crown" });
   }
-  labels.push({ x: 0, y: 10, text: "4", cls: "label-centre" });
-  return { viewBox: "-113 -113 226 226", cells, labels, rings: [96, 68, 41, CENTRE] };
+  labels.push({ x: 0, y: 16, text: "4", cls: "label-centre" });
+  return { viewBox: "-113 -113 226 226", cells, labels, rings: [96, 70, 47, CENTRE] };
 }
 
 /** Every cell name, in the engine's order: a1 a2 a3 b1 ... n3, then 4. */
