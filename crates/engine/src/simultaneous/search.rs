@@ -313,14 +313,23 @@ fn search_depth<S: Searchable>(
         done: vec![false; r * c],
         resolutions: 0,
     };
-    match look.run(exhaustive, rng) {
+    let deepened = look.run(exhaustive, rng);
+    let resolutions = resolutions + look.resolutions;
+    match deepened {
         Some(mut deep) => {
-            deep.resolutions = resolutions + look.resolutions;
+            deep.resolutions = resolutions;
             deep.time = start.elapsed();
             progress(&deep.solution, deep.resolutions, deep.time);
             (deep, true)
         }
-        None => (shallow, false),
+        None => (
+            Outcome {
+                resolutions,
+                time: start.elapsed(),
+                ..shallow
+            },
+            false,
+        ),
     }
 }
 
