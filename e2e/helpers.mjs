@@ -136,14 +136,17 @@ export async function phoneShot(page, name) {
   check(width <= PHONE.width + 2, `${name}: on a phone the page is ${width}px wide (scrolls sideways)`);
   const layout = await page.evaluate(() => {
     const box = (sel) => document.querySelector(sel)?.getBoundingClientRect();
-    const [board, top, bottom] = [box("svg.board"), box("#player-top"), box("#player-bottom")];
-    return board && { board: [board.top, board.bottom, board.width], top: top && top.bottom, bottom: bottom && bottom.top };
+    // The board's column ends below the board with the resolution's legend, if shown.
+    const [board, column, top, bottom] = [box("svg.board"), box(".board-col"), box("#player-top"), box("#player-bottom")];
+    return board && {
+      board: [board.top, (column || board).bottom, board.width], top: top && top.bottom, bottom: bottom && bottom.top,
+    };
   });
   if (layout) {
     const [boardTop, boardBottom, boardWidth] = layout.board;
     check(boardWidth > 300 && boardWidth <= PHONE.width, `${name}: on a phone the board is ${boardWidth}px wide`);
     if (layout.top !== undefined && layout.bottom !== undefined) {
-      check(layout.top <= boardTop + 1 && layout.bottom >= boardBottom - 1 && layout.bottom - boardBottom < 60,
+      check(layout.top <= boardTop + 1 && layout.bottom >= boardBottom - 1 && layout.bottom - boardBottom < 40,
         `${name}: on a phone the players are not above and right below the board (${JSON.stringify(layout)})`);
     }
   }
