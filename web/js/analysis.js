@@ -104,7 +104,11 @@ async function analyse() {
     if (v.kind === "simultaneous") body.side = $("side").value;
     const a = await api("POST", "/api/analyse", body);
     if (a.kind === "sequential") {
-      const score = a.score ? (a.score.mate !== undefined ? `mate in ${a.score.mate}` : `${(a.score.cp / 100).toFixed(2)}`) : "";
+      // The engine scores from the side to move's point of view.
+      const mover = v.to_move === "white" ? "White" : "Black";
+      const score = !a.score ? ""
+        : a.score.mate !== undefined ? (a.score.mate > 0 ? `${mover} mates in ${a.score.mate}` : `${mover} is mated in ${-a.score.mate}`)
+          : `${a.score.cp >= 0 ? "+" : ""}${(a.score.cp / 100).toFixed(2)} for ${mover}`;
       state.engine = { arrows: a.pv.slice(0, 1).filter((m) => m.from).map((m) => ({ from: m.from, to: m.to, kind: "engine" })) };
       $("result").innerHTML = `<div><b>${escapeHtml(score)}</b> <span class="muted small">depth ${a.depth ?? "-"} · ${a.nodes ?? 0} nodes</span></div>
         <div class="pv" data-pv>${a.pv.map((m) => escapeHtml(m.san)).join(" ")}</div>`;
