@@ -28,7 +28,9 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 ];
 
 /// The tuned weights (see docs/engine.md for how they were obtained).
-pub const WEIGHTS: [i32; FEATURES] = [100, 320, 330, 500, 1100, 4, 6, 12, 4, 10, 150, 15, -300, 12];
+pub const WEIGHTS: [i32; FEATURES] = [
+    100, 170, 169, 403, 1532, 3, -3, 79, 41, 51, 201, 52, -13804, 9,
+];
 
 const DIPLOMAT_PROGRESS: [i32; 8] = [0, 0, 1, 2, 4, 7, 11, 16];
 
