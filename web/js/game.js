@@ -456,7 +456,8 @@ function simultaneousPanel() {
 function render() {
   const v = state.view;
   if (!v) return;
-  document.title = `${GAME_NAMES[v.game] || v.game} · diplo`;
+  // A tab in the background tells its player that a move or orders are due.
+  document.title = `${isMyTurn() ? "● Your turn · " : ""}${GAME_NAMES[v.game] || v.game} · diplo`;
   drawBoard();
   const bottom = you() === "black" ? "black" : "white";
   const top = bottom === "white" ? "black" : "white";
