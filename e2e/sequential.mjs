@@ -60,6 +60,9 @@ export async function sequentialPair(browser, base, game, plies) {
     const s = cell.ownerSVGElement.getBoundingClientRect();
     return r.top + r.height / 2 > s.top + s.height / 2;
   });
+  // The tab's title tells the player to move, and only that player.
+  await waitFor(a, () => document.title.startsWith("● Your turn"), null, `${game}: White's title to say it is White's turn`);
+  check(!(await b.title()).includes("Your turn"), `${game}: Black's title says it is Black's turn`);
   check(await lowHalf(a), `${game}: White's page does not show d1 at the bottom`);
   check(!(await lowHalf(b)), `${game}: Black's page does not show d1 at the top`);
   for (let ply = 0; ply < plies; ply++) {
