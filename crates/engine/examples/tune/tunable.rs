@@ -2,7 +2,7 @@
 //! feature vector, and a position wrapper that searches with other weights.
 
 use diplo_core::{Color, SequentialPosition, Status};
-use diplo_engine::eval::{diplomat, diplomatic, evaluate_with, Evaluate};
+use diplo_engine::eval::{diplomat, diplomatic, evaluate_with, Evaluate, Linear};
 use std::fmt;
 
 /// A sequential game whose evaluation is a weights·features dot product.
@@ -41,7 +41,7 @@ impl Tunable for diplomat_chess::Position {
         list.try_into().ok()
     }
     fn feature_vector(&self) -> Vec<i32> {
-        diplomat::features(self).to_vec()
+        Linear::features(self).to_vec()
     }
     fn evaluate_under(&self, weights: &Self::Weights) -> i32 {
         evaluate_with(self, weights)
@@ -65,7 +65,7 @@ impl Tunable for diplomatic_chess::Position {
         list.try_into().ok()
     }
     fn feature_vector(&self) -> Vec<i32> {
-        diplomatic::features(self).to_vec()
+        Linear::features(self).to_vec()
     }
     fn evaluate_under(&self, weights: &Self::Weights) -> i32 {
         evaluate_with(self, weights)

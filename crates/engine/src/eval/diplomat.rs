@@ -66,78 +66,74 @@ fn pawn_progress(color: Color, cell: Cell) -> i32 {
 /// Progress turned into a bonus that grows faster near promotion.
 const PROGRESS_BONUS: [i32; 7] = [0, 0, 1, 3, 5, 8, 12];
 
-/// The feature vector of a position (white minus black).
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let mut f = [0i32; FEATURES];
-    let occupied = pos.occupied_cells().0;
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let own = pos.pieces(color).0;
-        let enemy = pos.pieces(!color).0;
-        let hand = pos.hand(color);
-        for role in [
-            Role::Rook,
-            Role::Bishop,
-            Role::Horse,
-            Role::Diplomat,
-            Role::Pawn,
-        ] {
-            let on_board = pos.pieces_of(color, role).len() as i32;
-            let in_hand = if pos.rule() == SubornRule::Drop {
-                hand.count(role) as i32
-            } else {
-                0
-            };
-            f[MATERIAL[role.index()]] += sign * (on_board + in_hand);
-        }
-        for role in [Role::Rook, Role::Bishop, Role::Horse, Role::Diplomat] {
-            for cell in pos.pieces_of(color, role) {
-                match cell.crown() {
-                    4 => f[5] += sign,
-                    3 => f[6] += sign,
-                    2 => f[7] += sign,
-                    _ => {}
-                }
-            }
-        }
-        for cell in pos.pieces_of(color, Role::Pawn) {
-            f[8] += sign * PROGRESS_BONUS[pawn_progress(color, cell) as usize];
-        }
-        let mut mobility = 0;
-        for cell in pos.pieces_of(color, Role::Horse) {
-            mobility += (cell.horse_leaps().0 & !own).count_ones() as i32;
-        }
-        for cell in pos.pieces_of(color, Role::Diplomat) {
-            let around = cell.king_steps().0;
-            mobility += (around & !occupied).count_ones() as i32;
-            let targets = around & enemy & !pos.pieces_of(!color, Role::King).0;
-            let pawns = targets & pos.pieces_of(!color, Role::Pawn).0;
-            f[12] += sign * (targets & !pawns).count_ones() as i32;
-            f[13] += sign * pawns.count_ones() as i32;
-        }
-        let king = pos.king(color);
-        let around_king = king.king_steps().0;
-        mobility += (around_king & !own).count_ones() as i32;
-        f[9] += sign * mobility;
-        f[10] += sign * (around_king & own).count_ones() as i32;
-        let enemy_king_zone = pos.king(!color).king_steps().0;
-        let attackers = enemy_king_zone & own & !pos.pieces_of(color, Role::Diplomat).0;
-        f[11] += sign * attackers.count_ones() as i32;
-    }
-    f[14] = if pos.side_to_move() == Color::White {
-        1
-    } else {
-        -1
-    };
-    f
-}
-
 impl Linear for Position {
     type Features = [i32; FEATURES];
 
-    #[inline]
+    /// The feature vector of a position (white minus black).
     fn features(&self) -> [i32; FEATURES] {
-        features(self)
+        let pos = self;
+        let mut f = [0i32; FEATURES];
+        let occupied = pos.occupied_cells().0;
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let own = pos.pieces(color).0;
+            let enemy = pos.pieces(!color).0;
+            let hand = pos.hand(color);
+            for role in [
+                Role::Rook,
+                Role::Bishop,
+                Role::Horse,
+                Role::Diplomat,
+                Role::Pawn,
+            ] {
+                let on_board = pos.pieces_of(color, role).len() as i32;
+                let in_hand = if pos.rule() == SubornRule::Drop {
+                    hand.count(role) as i32
+                } else {
+                    0
+                };
+                f[MATERIAL[role.index()]] += sign * (on_board + in_hand);
+            }
+            for role in [Role::Rook, Role::Bishop, Role::Horse, Role::Diplomat] {
+                for cell in pos.pieces_of(color, role) {
+                    match cell.crown() {
+                        4 => f[5] += sign,
+                        3 => f[6] += sign,
+                        2 => f[7] += sign,
+                        _ => {}
+                    }
+                }
+            }
+            for cell in pos.pieces_of(color, Role::Pawn) {
+                f[8] += sign * PROGRESS_BONUS[pawn_progress(color, cell) as usize];
+            }
+            let mut mobility = 0;
+            for cell in pos.pieces_of(color, Role::Horse) {
+                mobility += (cell.horse_leaps().0 & !own).count_ones() as i32;
+            }
+            for cell in pos.pieces_of(color, Role::Diplomat) {
+                let around = cell.king_steps().0;
+                mobility += (around & !occupied).count_ones() as i32;
+                let targets = around & enemy & !pos.pieces_of(!color, Role::King).0;
+                let pawns = targets & pos.pieces_of(!color, Role::Pawn).0;
+                f[12] += sign * (targets & !pawns).count_ones() as i32;
+                f[13] += sign * pawns.count_ones() as i32;
+            }
+            let king = pos.king(color);
+            let around_king = king.king_steps().0;
+            mobility += (around_king & !own).count_ones() as i32;
+            f[9] += sign * mobility;
+            f[10] += sign * (around_king & own).count_ones() as i32;
+            let enemy_king_zone = pos.king(!color).king_steps().0;
+            let attackers = enemy_king_zone & own & !pos.pieces_of(color, Role::Diplomat).0;
+            f[11] += sign * attackers.count_ones() as i32;
+        }
+        f[14] = if pos.side_to_move() == Color::White {
+            1
+        } else {
+            -1
+        };
+        f
     }
 }
 
@@ -199,7 +195,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let start = Position::start(SubornRule::Convert);
-        let f = features(&start);
+        let f = start.features();
         assert!(f[..14].iter().all(|&x| x == 0), "{f:?}");
         assert_eq!(start.evaluate(), WEIGHTS[14]);
     }

@@ -69,91 +69,88 @@ fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// The feature vector of a position (white minus black).
-pub fn features(pos: &Position) -> [i32; FEATURES] {
-    let mut f = [0i32; FEATURES];
-    let occupied = pos.occupied();
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let own = pos.by_color(color);
-        for (i, role) in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            f[i] += sign * pos.pieces(color, role).count_ones() as i32;
+impl Linear for Position {
+    type Features = [i32; FEATURES];
+
+    /// The feature vector of a position (white minus black).
+    fn features(&self) -> [i32; FEATURES] {
+        let pos = self;
+        let mut f = [0i32; FEATURES];
+        let occupied = pos.occupied();
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let own = pos.by_color(color);
+            for (i, role) in [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                f[i] += sign * pos.pieces(color, role).count_ones() as i32;
+            }
+            let mut mobility = 0;
+            for sq in squares(pos.pieces(color, Role::Knight)) {
+                mobility += (knight_attacks(sq) & !own).count_ones() as i32;
+            }
+            for sq in squares(pos.pieces(color, Role::Bishop)) {
+                mobility += (bishop_attacks(sq, occupied) & !own).count_ones() as i32;
+            }
+            for sq in squares(pos.pieces(color, Role::Rook)) {
+                mobility += (rook_attacks(sq, occupied) & !own).count_ones() as i32;
+            }
+            let diplomat = pos.diplomat(color);
+            let enemy_rank: u64 = match color {
+                Color::White => 0xFF << 56,
+                Color::Black => 0xFF,
+            };
+            let d = diplomat.bit();
+            let beside = ((d & !FILE_H) << 1) | ((d & !FILE_A) >> 1);
+            let queens = pos.pieces(color, Role::Queen);
+            let mut threat = false;
+            for sq in squares(queens) {
+                let reach = queen_attacks(sq, occupied);
+                // Queen mobility counts half: it would otherwise drown the other pieces' terms.
+                mobility += ((reach & !own).count_ones() / 2) as i32;
+                let distance = chebyshev(sq.index(), diplomat.index());
+                f[9] += sign * (4 - distance).max(0);
+                if relative_rank(color, sq.index()) >= 6 {
+                    f[11] += sign;
+                }
+                if d & enemy_rank != 0 && (reach | sq.bit()) & beside & !(occupied & !sq.bit()) != 0
+                {
+                    threat = true;
+                }
+            }
+            f[5] += sign * mobility;
+            for sq in squares(pos.pieces(color, Role::Pawn)) {
+                f[6] += sign * (relative_rank(color, sq.index()) as i32 - 1).max(0);
+            }
+            f[7] += sign * DIPLOMAT_PROGRESS[relative_rank(color, diplomat.index())];
+            f[8] += sign * (king_attacks(diplomat) & !occupied).count_ones() as i32;
+            if threat {
+                f[10] += sign;
+            }
+            if queens == 0 {
+                f[12] += sign;
+            }
         }
-        let mut mobility = 0;
-        for sq in squares(pos.pieces(color, Role::Knight)) {
-            mobility += (knight_attacks(sq) & !own).count_ones() as i32;
-        }
-        for sq in squares(pos.pieces(color, Role::Bishop)) {
-            mobility += (bishop_attacks(sq, occupied) & !own).count_ones() as i32;
-        }
-        for sq in squares(pos.pieces(color, Role::Rook)) {
-            mobility += (rook_attacks(sq, occupied) & !own).count_ones() as i32;
-        }
-        let diplomat = pos.diplomat(color);
-        let enemy_rank: u64 = match color {
-            Color::White => 0xFF << 56,
-            Color::Black => 0xFF,
+        f[13] = if pos.side_to_move() == Color::White {
+            1
+        } else {
+            -1
         };
-        let d = diplomat.bit();
-        let beside = ((d & !FILE_H) << 1) | ((d & !FILE_A) >> 1);
-        let queens = pos.pieces(color, Role::Queen);
-        let mut threat = false;
-        for sq in squares(queens) {
-            let reach = queen_attacks(sq, occupied);
-            // Queen mobility counts half: it would otherwise drown the other pieces' terms.
-            mobility += ((reach & !own).count_ones() / 2) as i32;
-            let distance = chebyshev(sq.index(), diplomat.index());
-            f[9] += sign * (4 - distance).max(0);
-            if relative_rank(color, sq.index()) >= 6 {
-                f[11] += sign;
-            }
-            if d & enemy_rank != 0 && (reach | sq.bit()) & beside & !(occupied & !sq.bit()) != 0 {
-                threat = true;
-            }
-        }
-        f[5] += sign * mobility;
-        for sq in squares(pos.pieces(color, Role::Pawn)) {
-            f[6] += sign * (relative_rank(color, sq.index()) as i32 - 1).max(0);
-        }
-        f[7] += sign * DIPLOMAT_PROGRESS[relative_rank(color, diplomat.index())];
-        f[8] += sign * (king_attacks(diplomat) & !occupied).count_ones() as i32;
-        if threat {
-            f[10] += sign;
-        }
-        if queens == 0 {
-            f[12] += sign;
-        }
+        f
     }
-    f[13] = if pos.side_to_move() == Color::White {
-        1
-    } else {
-        -1
-    };
-    f
 }
 
 #[inline]
 fn chebyshev(a: usize, b: usize) -> i32 {
     let (fa, ra, fb, rb) = (a % 8, a / 8, b % 8, b / 8);
     fa.abs_diff(fb).max(ra.abs_diff(rb)) as i32
-}
-
-impl Linear for Position {
-    type Features = [i32; FEATURES];
-
-    #[inline]
-    fn features(&self) -> [i32; FEATURES] {
-        features(self)
-    }
 }
 
 impl Evaluate for Position {
@@ -224,7 +221,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let start = Position::start(Rules::default());
-        let f = features(&start);
+        let f = start.features();
         assert!(f[..13].iter().all(|&x| x == 0), "{f:?}");
     }
 
@@ -232,7 +229,7 @@ mod tests {
     fn an_invasion_one_move_away_is_seen() {
         // White's Diplomat on d8 and a queen on c5 that reaches c8 next move.
         let pos = Position::parse("3D4/8/8/2Q5/8/7q/8/3d4 w - - 0 1", Rules::default()).unwrap();
-        let f = features(&pos);
+        let f = pos.features();
         assert_eq!(f[10], 1, "{f:?}");
     }
 }

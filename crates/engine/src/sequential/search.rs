@@ -8,7 +8,7 @@
 //! (see docs/engine.md).
 
 use super::ordering::Ordering;
-use super::tt::{from_table, Bound, Table};
+use super::tt::{Bound, Table};
 use crate::analysis::{Iteration, Score};
 use crate::eval::{Evaluate, MATE, MATE_BOUND};
 use std::time::{Duration, Instant};
@@ -277,6 +277,17 @@ impl<P: Evaluate> Searcher<P> {
         }
     }
 
+    /// Steps back from a searched child: whether the search was stopped there (then the
+    /// ply's lists are already back in their slots and the node must return at once).
+    #[inline]
+    fn leave_child(&mut self, ply: usize, moves: &mut Vec<P::Move>, keys: &mut Vec<i64>) -> bool {
+        self.path.pop();
+        if self.stopped {
+            self.put_back(ply, std::mem::take(moves), std::mem::take(keys));
+        }
+        self.stopped
+    }
+
     /// Returns a ply's move and key lists to their slots, so that their memory is reused.
     #[inline]
     fn put_back(&mut self, ply: usize, moves: Vec<P::Move>, keys: Vec<i64>) {
@@ -330,13 +341,7 @@ impl<P: Evaluate> Searcher<P> {
         let tt_move = entry.and_then(|e| e.mv);
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth {
-                let score = from_table(e.score, ply as i32);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+                if let Some(score) = e.cutoff(ply as i32, alpha, beta) {
                     return score;
                 }
             }
@@ -399,9 +404,7 @@ impl<P: Evaluate> Searcher<P> {
                 }
                 score
             };
-            self.path.pop();
-            if self.stopped {
-                self.put_back(ply, moves, keys);
+            if self.leave_child(ply, &mut moves, &mut keys) {
                 return 0;
             }
             if score > best {
@@ -486,17 +489,10 @@ impl<P: Evaluate> Searcher<P> {
         // The table is probed only past the stand-pat cut-off: most quiescence nodes end
         // there, and the probe's cache miss would cost more than the node itself.
         let key = pos.hash();
-        if let Some(e) = self.tt.probe(key) {
-            let score = from_table(e.score, ply as i32);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= window_alpha,
-            };
-            if cut {
-                self.lists[ply] = moves;
-                return score;
-            }
+        let cut = self.tt.probe(key);
+        if let Some(score) = cut.and_then(|e| e.cutoff(ply as i32, window_alpha, beta)) {
+            self.lists[ply] = moves;
+            return score;
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         keys.clear();
@@ -526,9 +522,7 @@ impl<P: Evaluate> Searcher<P> {
             let child = pos.after(mv);
             self.path.push(child.hash());
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
-            self.path.pop();
-            if self.stopped {
-                self.put_back(ply, moves, keys);
+            if self.leave_child(ply, &mut moves, &mut keys) {
                 return 0;
             }
             if score > best {

@@ -22,6 +22,21 @@ pub struct Entry<M> {
     generation: u8,
 }
 
+impl<M> Entry<M> {
+    /// The score this result proves for a node `ply` plies from the root searched with the
+    /// window (`alpha`, `beta`), if it proves one there (exact, or a bound outside the window).
+    #[inline]
+    pub fn cutoff(&self, ply: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let score = from_table(self.score, ply);
+        let proven = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        proven.then_some(score)
+    }
+}
+
 pub struct Table<M> {
     slots: Vec<Option<Entry<M>>>,
     generation: u8,
@@ -99,7 +114,7 @@ fn to_table(score: i32, ply: i32) -> i32 {
 }
 
 /// A stored score seen from a node `ply` plies from the root.
-pub fn from_table(score: i32, ply: i32) -> i32 {
+fn from_table(score: i32, ply: i32) -> i32 {
     if score > MATE_BOUND {
         score - ply
     } else if score < -MATE_BOUND {
