@@ -31,12 +31,12 @@ pub struct Settings {
 
 /// Levels 1 to 8.
 pub const LEVELS: [Settings; 8] = [
-    level(50, 3, 1, 0, 100, 0.5, 0.0),
-    level(100, 5, 1, 0, 300, 0.3, 0.0),
-    level(150, 8, 1, 0, 1_000, 0.15, 0.0),
-    level(250, 12, 1, 0, 2_000, 0.05, 0.0),
-    level(400, 16, 1, 0, 5_000, 0.0, MODEL_WEIGHT),
-    level(700, 20, 2, 6, 10_000, 0.0, MODEL_WEIGHT),
+    level(50, 3, 1, 0, 100, 0.7, 0.0),
+    level(100, 8, 1, 0, 300, 0.3, 0.0),
+    level(150, 10, 1, 0, 1_000, 0.15, 0.0),
+    level(250, 14, 1, 0, 2_000, 0.04, 0.0),
+    level(400, 22, 1, 0, 5_000, 0.0, MODEL_WEIGHT),
+    level(700, 24, 2, 6, 10_000, 0.0, MODEL_WEIGHT),
     level(1_200, 28, 3, 8, 20_000, 0.0, MODEL_WEIGHT),
     level(2_000, 36, 4, 10, 50_000, 0.0, MODEL_WEIGHT),
 ];
