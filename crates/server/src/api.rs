@@ -488,7 +488,7 @@ async fn events(
     {
         Ok((stamp, view)) => {
             app.hub.seen(&id, stamp);
-            view.to_string()
+            (stamp, view.to_string())
         }
         Err(e) => {
             drop(receiver);
@@ -500,7 +500,8 @@ async fn events(
         app,
         id,
         receiver,
-        first: Some(first),
+        sent: first.0,
+        first: Some(first.1),
     };
     Ok(match upgrade {
         Ok(upgrade) => upgrade
@@ -526,7 +527,10 @@ async fn events(
 struct Watch {
     app: Arc<App>,
     id: String,
-    receiver: tokio::sync::broadcast::Receiver<Arc<str>>,
+    receiver: tokio::sync::broadcast::Receiver<crate::events::Published>,
+    /// The stamp of the newest state sent: a view published for it again (by a process
+    /// that caught up with the store while this watcher subscribed) is not sent twice.
+    sent: i64,
     first: Option<String>,
 }
 
@@ -536,14 +540,20 @@ impl Watch {
         if let Some(first) = self.first.take() {
             return Some(first);
         }
-        match self.receiver.recv().await {
-            Ok(view) => Some(view.to_string()),
-            // Fell behind: skip to the latest view.
-            Err(RecvError::Lagged(_)) => {
-                self.receiver = self.receiver.resubscribe();
-                self.app.hub.last(&self.id).map(|v| v.to_string())
+        loop {
+            let (stamp, view) = match self.receiver.recv().await {
+                Ok(published) => published,
+                // Fell behind: skip to the latest view.
+                Err(RecvError::Lagged(_)) => {
+                    self.receiver = self.receiver.resubscribe();
+                    self.app.hub.last(&self.id)?
+                }
+                Err(RecvError::Closed) => return None,
+            };
+            if stamp > self.sent {
+                self.sent = stamp;
+                return Some(view.to_string());
             }
-            Err(RecvError::Closed) => None,
         }
     }
 

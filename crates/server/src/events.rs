@@ -13,10 +13,14 @@ use tokio::sync::broadcast;
 /// How many views a slow watcher may fall behind before it skips to the latest.
 const CHANNEL_DEPTH: usize = 16;
 
+/// A published view and the stamp of the state it shows: a watcher that already has that
+/// state (its first view is read directly) skips it.
+pub type Published = (i64, Arc<str>);
+
 struct Topic {
-    sender: broadcast::Sender<Arc<str>>,
+    sender: broadcast::Sender<Published>,
     stamp: i64,
-    last: Option<Arc<str>>,
+    last: Option<Published>,
 }
 
 #[derive(Default)]
@@ -26,7 +30,7 @@ pub struct Hub {
 
 impl Hub {
     /// Follows a game: the receiver gets every view published from now on.
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<str>> {
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Published> {
         let mut topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());
         topics
             .entry(id.to_string())
@@ -66,9 +70,9 @@ impl Hub {
             if stamp > topic.stamp {
                 let view: Arc<str> = view.into();
                 topic.stamp = stamp;
-                topic.last = Some(view.clone());
+                topic.last = Some((stamp, view.clone()));
                 // No receiver left is not an error: the watcher went away.
-                let _ = topic.sender.send(view);
+                let _ = topic.sender.send((stamp, view));
             }
         }
     }
@@ -83,7 +87,7 @@ impl Hub {
     }
 
     /// The last view published for a game (for a watcher that fell behind).
-    pub fn last(&self, id: &str) -> Option<Arc<str>> {
+    pub fn last(&self, id: &str) -> Option<Published> {
         let topics = self.topics.lock().unwrap_or_else(|e| e.into_inner());
         topics.get(id).and_then(|t| t.last.clone())
     }
@@ -118,11 +122,11 @@ mod tests {
         hub.publish("g", 5, "five".into());
         hub.publish("g", 4, "four".into());
         hub.publish("g", 6, "six".into());
-        assert_eq!(&*rx.try_recv().unwrap(), "five");
-        assert_eq!(&*rx.try_recv().unwrap(), "six");
+        assert_eq!(rx.try_recv().unwrap(), (5, "five".into()));
+        assert_eq!(rx.try_recv().unwrap(), (6, "six".into()));
         assert!(rx.try_recv().is_err());
         assert_eq!(hub.watched("g"), Some(6));
-        assert_eq!(hub.last("g").as_deref(), Some("six"));
+        assert_eq!(hub.last("g"), Some((6, "six".into())));
         drop(rx);
         hub.release("g");
         assert!(hub.watched_games().is_empty());
