@@ -606,6 +606,11 @@ mod tests {
         diplomacy_chess::State::new(position, diplomacy_chess::Mode::Basic)
     }
 
+    /// A context that counts a draw as one half.
+    fn neutral(history: &[diplomacy_chess::State]) -> Context<'_, diplomacy_chess::State> {
+        Context { history, draw: 0.5 }
+    }
+
     fn settings(depth: u32) -> Settings {
         Settings {
             candidates: 6,
@@ -619,10 +624,7 @@ mod tests {
     fn without_a_clock_the_look_ahead_covers_every_candidate() {
         let state = start();
         let history = vec![state.clone()];
-        let context = Context {
-            history: &history,
-            draw: 0.5,
-        };
+        let context = neutral(&history);
         let budget = Budget {
             deadline: None,
             iterations: 2_000,
@@ -675,10 +677,7 @@ mod tests {
     fn a_look_ahead_the_clock_cuts_short_keeps_the_one_turn_answer() {
         let state = start();
         let history = vec![state.clone()];
-        let context = Context {
-            history: &history,
-            draw: 0.5,
-        };
+        let context = neutral(&history);
         // A deadline already passed: depth 1 fills its first cell and stops there.
         let budget = Budget {
             deadline: Some(Instant::now()),
