@@ -26,6 +26,9 @@ pub struct EntryReport {
     pub index: usize,
     /// The order as written back (canonical SAN; for a conditional, the branch taken).
     pub text: String,
+    /// The order the entry was read as at its step (`None` when it was invalid there or the
+    /// game was over), so that a reader need not replay the turn to find its squares.
+    pub order: Option<crate::Order>,
     pub outcome: EntryOutcome,
 }
 

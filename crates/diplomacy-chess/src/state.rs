@@ -304,6 +304,7 @@ impl Turn<'_> {
                     color: side.color,
                     index: i,
                     text: text.clone(),
+                    order: all.get(k).copied(),
                     outcome: EntryOutcome::Resolved(
                         res.outcomes
                             .get(k)
@@ -339,6 +340,7 @@ impl Turn<'_> {
                             color: side.color,
                             index: i,
                             text: text.clone(),
+                            order: None,
                             outcome: EntryOutcome::GameOver,
                         });
                     }
@@ -362,6 +364,7 @@ impl Turn<'_> {
                             color,
                             index: k,
                             text: san(&self.position, &order, &valid),
+                            order: Some(order),
                             outcome: EntryOutcome::Resolved(OrderOutcome::Executed),
                         });
                         orders.push(order);
@@ -370,6 +373,7 @@ impl Turn<'_> {
                         color,
                         index: k,
                         text: text.to_string(),
+                        order: None,
                         outcome: EntryOutcome::Invalid(e),
                     }),
                 }
@@ -411,6 +415,7 @@ fn game_over(white: &Orders, black: &Orders) -> Vec<EntryReport> {
                     color: o.color,
                     index: i,
                     text: text.clone(),
+                    order: None,
                     outcome: EntryOutcome::GameOver,
                 })
         })

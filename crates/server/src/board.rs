@@ -336,74 +336,19 @@ pub fn resolutions(session: &dyn Session) -> Vec<Value> {
     Vec::new()
 }
 
-/// Progressive mode: each entry's order, found by walking the turn's steps again with the
-/// game's own functions (each step's valid orders, then its resolution). An order counts
-/// only if its SAN is the text the turn's report gives that entry, so a walk that went
-/// astray draws nothing rather than a wrong arrow.
-fn progressive_orders(
-    record: &diplo_core::simultaneous::PhaseRecord<diplomacy_chess::State>,
-) -> std::collections::HashMap<(Color, usize), diplomacy_chess::Order> {
-    use diplomacy_chess::notation::san;
-    use diplomacy_chess::validity::{valid_orders, Rules};
-    let mut found = std::collections::HashMap::new();
-    let reported = |side: Color, k: usize| {
-        record
-            .resolution
-            .entries
-            .iter()
-            .find(|e| e.color == side && e.index == k)
-    };
-    let mut position = record.before.position().clone();
-    let mut executed: [Vec<bool>; 2] = [Vec::new(), Vec::new()];
-    let steps = record.white.entries.len().max(record.black.entries.len());
-    for k in 0..steps {
-        let mut orders = Vec::new();
-        for side in [&record.white, &record.black] {
-            let color = side.color;
-            let Some((entry, _)) = side.entries.get(k) else {
-                continue;
-            };
-            let (notation, text) = entry.choose(&position, &executed[color.index()]);
-            let mut valid = Vec::new();
-            valid_orders(&position, color, Rules::BASIC, &mut valid);
-            if let Ok(order) = notation.select(text, &valid) {
-                if reported(color, k).is_some_and(|r| r.text == san(&position, &order, &valid)) {
-                    found.insert((color, k), order);
-                }
-                orders.push(order);
-            }
-        }
-        let resolution = diplomacy_chess::resolve(&position, &orders);
-        for color in Color::ALL {
-            let done = reported(color, k).is_some_and(|r| r.executed());
-            executed[color.index()].push(done);
-        }
-        position = resolution.position;
-    }
-    found
-}
-
 fn diplomacy_resolution(
     record: &diplo_core::simultaneous::PhaseRecord<diplomacy_chess::State>,
 ) -> Value {
     use diplomacy_chess::{EntryOutcome, Failure, Mode, OrderOutcome};
-    let orders_of = |side: Color| side.fold(&record.white, &record.black);
-    let stepped = match record.before.mode() {
-        Mode::Progressive => progressive_orders(record),
-        _ => Default::default(),
-    };
     let mut marks = Vec::new();
     let orders: Vec<Value> = record
         .resolution
         .entries
         .iter()
         .map(|entry| {
-            // Validated orders (basic and simultaneous-progressive) give the squares; a
-            // progressive entry is judged at its step (found by `progressive_orders`).
-            let order = orders_of(entry.color)
-                .orders
-                .get(entry.index)
-                .or_else(|| stepped.get(&(entry.color, entry.index)));
+            // The adjudicator reports the order each entry was read as (at its step, in
+            // progressive mode).
+            let order = entry.order.as_ref();
             let (executed, reason) = match &entry.outcome {
                 EntryOutcome::Resolved(OrderOutcome::Executed) => (true, None),
                 EntryOutcome::Resolved(OrderOutcome::Failed(f)) => {
