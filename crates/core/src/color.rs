@@ -27,6 +27,11 @@ impl Color {
         }
     }
 
+    /// The side a [`Color::name`] names (`white` or `black`).
+    pub fn from_name(name: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     /// `w` or `b`, as position strings write the side to move.
     pub const fn letter(self) -> char {
         match self {
@@ -101,6 +106,21 @@ impl<T> IndexMut<Color> for ByColor<T> {
         match c {
             Color::White => &mut self.white,
             Color::Black => &mut self.black,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Color;
+
+    #[test]
+    fn a_side_is_read_back_from_its_name_and_nothing_else_is() {
+        for color in Color::ALL {
+            assert_eq!(Color::from_name(color.name()), Some(color));
+        }
+        for text in ["White", "w", "", "whiteblack"] {
+            assert_eq!(Color::from_name(text), None);
         }
     }
 }

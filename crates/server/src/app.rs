@@ -10,7 +10,7 @@
 use crate::engine::Engines;
 use crate::error::ApiError;
 use crate::events::Hub;
-use crate::live::{side_named, Entry, Live, PhaseOrders, Slots};
+use crate::live::{Entry, Live, PhaseOrders, Slots};
 use crate::secret;
 use crate::store::{Backend, GameRow, LogRow, Store, Tx, Txn, Writes};
 use crate::timing::{charge, overdue, start_turn, TimeControl};
@@ -712,7 +712,10 @@ fn advance(cached: Option<Live>, row: &GameRow, log: Vec<LogRow>) -> Result<Live
 fn read_pending(rows: Vec<(String, String)>) -> BTreeMap<Color, Vec<String>> {
     rows.into_iter()
         .filter_map(|(side, orders)| {
-            Some((side_named(&side)?, serde_json::from_str(&orders).ok()?))
+            Some((
+                Color::from_name(&side)?,
+                serde_json::from_str(&orders).ok()?,
+            ))
         })
         .collect()
 }

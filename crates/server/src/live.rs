@@ -58,7 +58,7 @@ impl Entry {
         let side = || {
             row.side
                 .as_deref()
-                .and_then(side_named)
+                .and_then(Color::from_name)
                 .ok_or_else(|| format!("log entry {}: no side", row.seq))
         };
         Ok(match row.kind.as_str() {
@@ -74,15 +74,6 @@ impl Entry {
             "flag" => Entry::Flag(side()?),
             other => return Err(format!("log entry {}: unknown kind `{other}`", row.seq)),
         })
-    }
-}
-
-/// `white` or `black`.
-pub fn side_named(name: &str) -> Option<Color> {
-    match name {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
     }
 }
 

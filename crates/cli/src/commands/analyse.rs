@@ -36,11 +36,7 @@ pub struct Args {
 }
 
 fn parse_side(text: &str) -> std::result::Result<Color, String> {
-    match text {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(format!("`{text}` is not a side (white or black)")),
-    }
+    Color::from_name(text).ok_or_else(|| format!("`{text}` is not a side (white or black)"))
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
