@@ -12,7 +12,7 @@ use crate::error::ApiError;
 use crate::events::Hub;
 use crate::live::{Entry, Live, PhaseOrders, Slots};
 use crate::secret;
-use crate::store::{Backend, GameRow, LogRow, Store, Tx, Txn, Writes};
+use crate::store::{Backend, GameRow, LogRow, Store, Txn, Writes};
 use crate::timing::{charge, overdue, start_turn, TimeControl};
 use crate::view::{self, awaiting, player, render, sealed, side_bit, Viewer};
 use diplo_core::Color;
@@ -232,11 +232,7 @@ impl App {
         };
         *token_mut(&mut row, new.color) = Some(secret::hash(&token));
         new.time.set(&mut row);
-        let live = Live {
-            version: 0,
-            session,
-            history: Vec::new(),
-        };
+        let live = Live::new(session);
         if invite.is_none() {
             activate(&mut row, &live, now);
         }
@@ -327,8 +323,7 @@ impl App {
             return Ok(outcome);
         }
         change.row.engine_due = i64::from(engine_due(&change.row, &live));
-        self.persist(&mut tx, &mut change).await?;
-        tx.commit().await?;
+        tx.commit(self.writes(&mut change)).await?;
         let row = &change.row;
         let outcome = match outcome {
             Acted::Game(_) => {
@@ -354,7 +349,8 @@ impl App {
         }
     }
 
-    async fn persist(&self, tx: &mut Tx, change: &mut Change) -> Result<(), ApiError> {
+    /// The writes that store a change (and stamp its row).
+    fn writes(&self, change: &mut Change) -> Writes {
         let id = change.row.id.clone();
         let mut writes = Writes::default();
         for entry in &change.entries {
@@ -378,8 +374,7 @@ impl App {
         if visible && self.store.backend == Backend::Postgres {
             writes.notify(&id, change.row.stamp);
         }
-        writes.run(tx, self.store.backend).await?;
-        Ok(())
+        writes
     }
 
     /// Runs `f` on a game as last committed (a deadline that has passed is applied first).
@@ -487,7 +482,7 @@ impl App {
         let token = secret::new_secret();
         let now = now_ms();
         let postgres = self.store.backend == Backend::Postgres;
-        let (row, live, created) = match old.rematch.clone() {
+        let (row, live, created, writes) = match old.rematch.clone() {
             None => {
                 let mut row = GameRow {
                     id: secret::new_game_id(),
@@ -528,8 +523,7 @@ impl App {
                 if postgres {
                     writes.notify(&old.id, old.stamp);
                 }
-                writes.run(&mut tx, self.store.backend).await?;
-                (row, live, true)
+                (row, live, true, writes)
             }
             Some(new_id) => {
                 let mut row = self
@@ -550,11 +544,10 @@ impl App {
                 if postgres {
                     writes.notify(&row.id, row.stamp);
                 }
-                writes.run(&mut tx, self.store.backend).await?;
-                (row, live, false)
+                (row, live, false, writes)
             }
         };
-        tx.commit().await?;
+        tx.commit(writes).await?;
         drop(_guard);
         for (game, stamp) in [(&old.id, old.stamp), (&row.id, row.stamp)] {
             if self.hub.watched(game).is_some() {

@@ -187,36 +187,14 @@ fn cells_json<P: PageMoves>(mv: P::Move) -> Value {
     json!({"from": from, "to": to})
 }
 
-/// Sequential games: each played move's cells and the position after it, in play order
-/// (for the move list's navigation).
-pub fn played_moves(session: &dyn Session) -> Vec<Value> {
-    match sequential(session) {
-        Some(Sequential::Diplomat(game)) => played_of(game),
-        Some(Sequential::Diplomatic(game)) => played_of(game),
-        None => Vec::new(),
+/// Sequential games: the last played move's cells and the position after it (the page's
+/// move list keeps one per move, to step through the game).
+pub fn last_played(session: &dyn Session) -> Value {
+    let mut value = last_move(session);
+    if value.is_object() {
+        value["position"] = json!(session.position_string());
     }
-}
-
-fn played_of<P: PageMoves>(game: &SequentialGame<P>) -> Vec<Value> {
-    let positions = positions_after(game.positions(), game.position());
-    game.moves()
-        .iter()
-        .zip(positions.into_iter().skip(1))
-        .map(|(&mv, position)| {
-            let mut value = cells_json::<P>(mv);
-            value["position"] = json!(position);
-            value
-        })
-        .collect()
-}
-
-/// Every position string of a game: the ones before each move, then the current one.
-fn positions_after<P: std::fmt::Display>(before: &[P], current: &P) -> Vec<String> {
-    before
-        .iter()
-        .chain(std::iter::once(current))
-        .map(ToString::to_string)
-        .collect()
+    value
 }
 
 /// Simultaneous games: every order `side` may give now, each with its kind and cells:
@@ -322,18 +300,19 @@ fn diplochess_order(side: Color, order: &diplochess::Order) -> Value {
     })
 }
 
-/// Simultaneous games: each played phase as drawn on the board, in play order: the board
-/// the orders were given on, every order with its cells and outcome, and the marks of the
-/// adjudication (dislodged pieces, standoffs).
-pub fn resolutions(session: &dyn Session) -> Vec<Value> {
+/// Simultaneous games: the last played phase as drawn on the board: the board the orders
+/// were given on, every order with its cells and outcome, and the marks of the adjudication
+/// (dislodged pieces, standoffs). Null before the first phase.
+pub fn last_resolution(session: &dyn Session) -> Value {
     let any = session.as_any();
-    if let Some(game) = any.downcast_ref::<DiplomacyGame>() {
-        return game.phases().iter().map(diplomacy_resolution).collect();
-    }
-    if let Some(game) = any.downcast_ref::<DiploChessGame>() {
-        return game.phases().iter().map(diplochess_resolution).collect();
-    }
-    Vec::new()
+    let resolution = if let Some(game) = any.downcast_ref::<DiplomacyGame>() {
+        game.phases().last().map(diplomacy_resolution)
+    } else if let Some(game) = any.downcast_ref::<DiploChessGame>() {
+        game.phases().last().map(diplochess_resolution)
+    } else {
+        None
+    };
+    resolution.unwrap_or(Value::Null)
 }
 
 fn diplomacy_resolution(
@@ -370,8 +349,9 @@ fn diplomacy_resolution(
                 EntryOutcome::Invalid(why) => (false, Some(format!("skipped: {why}"))),
                 EntryOutcome::GameOver => (false, Some("the game was over".to_string())),
             };
-            // A progressive series is played step by step: each entry's step (from 1).
-            let step = (record.before.mode() != Mode::Basic).then_some(entry.index + 1);
+            // A progressive series is played step by step: each entry's step (from 1). In
+            // simultaneous-progressive mode a set is resolved at once: no steps.
+            let step = (record.before.mode() == Mode::Progressive).then_some(entry.index + 1);
             json!({
                 "side": entry.color.name(),
                 "step": step,

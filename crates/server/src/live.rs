@@ -3,6 +3,7 @@
 //! version they reflect; the store stays the truth, and a cached game that is behind the
 //! store catches up by replaying only the entries it lacks.
 
+use crate::board;
 use crate::store::{GameRow, LogRow};
 use diplo_core::{Color, EndReason, GameResult};
 use diplo_games::{PhaseView, Session};
@@ -82,8 +83,12 @@ pub struct Live {
     /// How many log entries are applied.
     pub version: i64,
     pub session: Box<dyn Session>,
-    /// The history as the API shows it, one element per turn.
+    /// The history as the API shows it, one element per turn (a simultaneous turn with
+    /// its resolution as the page draws it).
     pub history: Vec<Value>,
+    /// Sequential games: each played move's cells and the position after it, for the
+    /// page's move list. Kept as the game goes, so that no view replays the game.
+    pub played: Vec<Value>,
 }
 
 impl Live {
@@ -95,11 +100,17 @@ impl Live {
         let session = entry
             .start(&options, row.start_position.as_deref())
             .map_err(|e| e.to_string())?;
-        Ok(Live {
+        Ok(Live::new(session))
+    }
+
+    /// A game with nothing played yet.
+    pub fn new(session: Box<dyn Session>) -> Live {
+        Live {
             version: 0,
             session,
             history: Vec::new(),
-        })
+            played: Vec::new(),
+        }
     }
 
     /// Applies the next entry of the log.
@@ -147,6 +158,7 @@ impl Live {
             }
             _ => self.history.push(json!({"turn": turn, "moves": [mv]})),
         }
+        self.played.push(board::last_played(&*self.session));
         self.version += 1;
         Ok(info.coordinate)
     }
@@ -167,6 +179,7 @@ impl Live {
             "black": view.black,
             "report": view.report,
             "explanation": view.explanation,
+            "resolution": board::last_resolution(&*self.session),
         }));
         self.version += 1;
         Ok(view)

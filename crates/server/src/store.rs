@@ -9,7 +9,8 @@
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{Any, AnyPool, Executor, Row, Transaction};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Executor, Row};
 use std::borrow::Cow;
 use std::time::Duration;
 
@@ -160,8 +161,77 @@ pub struct Store {
     url: String,
 }
 
-/// A write transaction.
-pub type Tx = Transaction<'static, Any>;
+/// A write transaction on a connection of the write pool, in as few round trips as the
+/// backend allows: on SQLite, `BEGIN IMMEDIATE` travels with the first statement and
+/// `COMMIT` with the writes ([`Tx::commit`]), so a change costs two trips to SQLite's
+/// connection thread, not four; on PostgreSQL each statement is a trip of its own.
+/// Dropped without a commit, it rolls back before its connection serves anything else.
+pub struct Tx {
+    conn: Option<PoolConnection<Any>>,
+    backend: Backend,
+    /// Whether `BEGIN` has been sent.
+    begun: bool,
+}
+
+impl Tx {
+    /// The connection (present until the transaction ends).
+    fn conn(&mut self) -> &mut sqlx::AnyConnection {
+        self.conn
+            .as_deref_mut()
+            .expect("a transaction's connection")
+    }
+
+    /// `sql`, preceded by `BEGIN IMMEDIATE` if it is this SQLite transaction's first.
+    fn first(&mut self, sql: &str) -> String {
+        if self.begun {
+            return sql.to_string();
+        }
+        self.begun = true;
+        format!("BEGIN IMMEDIATE;\n{sql}")
+    }
+
+    /// Runs the writes and commits.
+    pub async fn commit(mut self, writes: Writes) -> Result<(), sqlx::Error> {
+        let (sql, binds) = writes.into_query(self.backend);
+        let sql = match self.backend {
+            Backend::Sqlite => self.first(&format!("{sql}COMMIT;")),
+            Backend::Postgres => sql,
+        };
+        if !binds.is_empty() || self.backend == Backend::Sqlite {
+            bound(sqlx::query(&sql), binds)
+                .execute(&mut *self.conn())
+                .await?;
+        }
+        if self.backend == Backend::Postgres {
+            self.conn().execute("COMMIT").await?;
+        }
+        self.conn = None;
+        Ok(())
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        if !self.begun {
+            return;
+        }
+        // Roll back before the connection goes back to the pool; with no runtime to do it
+        // on, or if the rollback fails, the connection is closed, which rolls back too.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move {
+                    if conn.execute("ROLLBACK").await.is_err() {
+                        conn.close_on_drop();
+                    }
+                });
+            }
+            Err(_) => conn.close_on_drop(),
+        }
+    }
+}
 
 impl Store {
     /// Opens (and on SQLite creates) the database at `url` and brings its schema up to date.
@@ -171,8 +241,11 @@ impl Store {
         let store = match backend {
             Backend::Sqlite => {
                 let pragmas = sqlite_pragmas;
+                // No test query before each use: a SQLite connection is a file handle in this
+                // process, and the test would cost a round trip to its thread per request.
                 let write = AnyPoolOptions::new()
                     .max_connections(1)
+                    .test_before_acquire(false)
                     .acquire_timeout(Duration::from_secs(30))
                     .after_connect(pragmas)
                     .connect(&url)
@@ -181,6 +254,7 @@ impl Store {
                 // Only the writer creates the file; readers open the file it made.
                 let read = AnyPoolOptions::new()
                     .max_connections(max_connections.max(1))
+                    .test_before_acquire(false)
                     .after_connect(pragmas)
                     .connect(&url.replace("mode=rwc", "mode=rw"))
                     .await
@@ -242,10 +316,16 @@ impl Store {
     /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes cannot be
     /// overtaken by another writer.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        match self.backend {
-            Backend::Sqlite => self.write.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.write.begin().await,
+        let mut tx = Tx {
+            conn: Some(self.write.acquire().await?),
+            backend: self.backend,
+            begun: false,
+        };
+        if self.backend == Backend::Postgres {
+            tx.begun = true;
+            tx.conn().execute("BEGIN").await?;
         }
+        Ok(tx)
     }
 
     /// Locks a game's row for the rest of the transaction; `None` if there is no such game.
@@ -256,9 +336,12 @@ impl Store {
             Backend::Sqlite => "",
             Backend::Postgres => " FOR UPDATE",
         };
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}");
-        let row = sqlx::query(&sql).bind(id).fetch_optional(&mut **tx).await?;
-        row.as_ref().map(GameRow::read).transpose()
+        let sql = tx.first(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id = $1{lock}"
+        ));
+        // Not `fetch_optional`: on SQLite the first result may be BEGIN's, which has no row.
+        let rows = sqlx::query(&sql).bind(id).fetch_all(tx.conn()).await?;
+        rows.first().map(GameRow::read).transpose()
     }
 
     /// A game as last committed.
@@ -273,7 +356,7 @@ impl Store {
 
     /// Log entries `after < seq <= upto` of a game, in order.
     pub async fn log(&self, id: &str, after: i64, upto: i64) -> Result<Vec<LogRow>, sqlx::Error> {
-        log(&self.read, id, after, upto).await
+        log(&self.read, LOG_QUERY, id, after, upto).await
     }
 
     /// The sealed orders of `side` for the phase at `version`.
@@ -296,11 +379,9 @@ impl Store {
 
     /// Adds a new game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
-        let mut tx = self.begin().await?;
         let mut writes = Writes::default();
         writes.insert_game(g);
-        writes.run(&mut tx, self.backend).await?;
-        tx.commit().await
+        self.begin().await?.commit(writes).await
     }
 
     /// Games of one status for the lobby, the most recently changed first.
@@ -369,21 +450,22 @@ impl Store {
     }
 }
 
+const LOG_QUERY: &str = "SELECT seq, kind, side, body, at_ms FROM moves WHERE game_id = $1 \
+                         AND seq > $2 AND seq <= $3 ORDER BY seq";
+
 async fn log<'e, E: Executor<'e, Database = Any>>(
     executor: E,
+    sql: &str,
     id: &str,
     after: i64,
     upto: i64,
 ) -> Result<Vec<LogRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "SELECT seq, kind, side, body, at_ms FROM moves WHERE game_id = $1 AND seq > $2 \
-         AND seq <= $3 ORDER BY seq",
-    )
-    .bind(id)
-    .bind(after)
-    .bind(upto)
-    .fetch_all(executor)
-    .await?;
+    let rows = sqlx::query(sql)
+        .bind(id)
+        .bind(after)
+        .bind(upto)
+        .fetch_all(executor)
+        .await?;
     rows.iter()
         .map(|r| {
             Ok(LogRow {
@@ -407,7 +489,8 @@ impl Txn {
         after: i64,
         upto: i64,
     ) -> Result<Vec<LogRow>, sqlx::Error> {
-        log(&mut **tx, id, after, upto).await
+        let sql = tx.first(LOG_QUERY);
+        log(tx.conn(), &sql, id, after, upto).await
     }
 
     /// Every side's sealed orders for the phase at `version`.
@@ -416,13 +499,14 @@ impl Txn {
         id: &str,
         version: i64,
     ) -> Result<Vec<(String, String)>, sqlx::Error> {
-        let rows = sqlx::query(
+        let sql = tx.first(
             "SELECT side, orders FROM pending WHERE game_id = $1 AND version = $2 ORDER BY side",
-        )
-        .bind(id)
-        .bind(version)
-        .fetch_all(&mut **tx)
-        .await?;
+        );
+        let rows = sqlx::query(&sql)
+            .bind(id)
+            .bind(version)
+            .fetch_all(tx.conn())
+            .await?;
         rows.iter()
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
             .collect()
@@ -562,10 +646,10 @@ impl Writes {
         ));
     }
 
-    /// Runs the writes in the transaction, in one query: on SQLite the statements one after
-    /// the other, on PostgreSQL as one statement (the writes as a `WITH` list, then the
+    /// The writes as one query: on SQLite the statements one after the other (each ended
+    /// by `;`), on PostgreSQL as one statement (the writes as a `WITH` list, then the
     /// notification or nothing).
-    pub async fn run(self, tx: &mut Tx, backend: Backend) -> Result<(), sqlx::Error> {
+    fn into_query(self, backend: Backend) -> (String, Vec<Bind>) {
         let mut sql = String::new();
         let mut all = Vec::new();
         match backend {
@@ -597,10 +681,7 @@ impl Writes {
                 }
             }
         }
-        if !all.is_empty() {
-            bound(sqlx::query(&sql), all).execute(&mut **tx).await?;
-        }
-        Ok(())
+        (sql, all)
     }
 }
 

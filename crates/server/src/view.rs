@@ -123,7 +123,7 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         "version": row.version,
         "rematch": row.rematch,
     });
-    page_fields(&mut view, session, kind);
+    page_fields(&mut view, live, kind);
     if let Some(viewer) = viewer {
         view["you"] = json!(viewer.side.name());
         if kind == "simultaneous" {
@@ -136,8 +136,10 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
 }
 
 /// What the web page draws (src/board.rs): the board as a map, and per kind the legal
-/// moves, the last move, the check, each move's position, or each phase's resolution.
-fn page_fields(view: &mut Value, session: &dyn diplo_games::Session, kind: &str) {
+/// moves, the last move, the check and each move's position, or the pieces retreating
+/// (each phase's resolution is in the history).
+fn page_fields(view: &mut Value, live: &Live, kind: &str) {
+    let session = &*live.session;
     view["board"] = board::board(session);
     view["geometry"] = json!(board::geometry(session.entry().id()));
     match kind {
@@ -145,15 +147,9 @@ fn page_fields(view: &mut Value, session: &dyn diplo_games::Session, kind: &str)
             view["legal"] = json!(board::legal_moves(session));
             view["last_move"] = board::last_move(session);
             view["check"] = json!(board::in_check(session));
-            view["played"] = json!(board::played_moves(session));
+            view["played"] = json!(live.played);
         }
         "simultaneous" => {
-            let resolutions = board::resolutions(session);
-            if let Some(history) = view["history"].as_array_mut() {
-                for (turn, resolution) in history.iter_mut().zip(resolutions) {
-                    turn["resolution"] = resolution;
-                }
-            }
             view["dislodged"] = json!(board::dislodged(session));
         }
         _ => {}

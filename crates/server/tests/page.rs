@@ -251,6 +251,30 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
     );
     let numbered: Vec<Value> = steps.iter().map(|o| o["step"].clone()).collect();
     assert_eq!(numbered, [json!(1), json!(1), json!(2), json!(2)]);
+
+    // Simultaneous-progressive mode resolves a set at once: its entries have no steps.
+    let (id, white, black) = s
+        .two_players(
+            "diplomacy-chess",
+            json!({"options": {"mode": "simultaneous-progressive"}}),
+        )
+        .await;
+    let orders = format!("/api/games/{id}/orders");
+    s.post(&orders, Some(&white), json!({"orders": ["e4"]}))
+        .await;
+    s.post(&orders, Some(&black), json!({"orders": ["e5"]}))
+        .await;
+    s.post(&orders, Some(&white), json!({"orders": ["Nf3", "Nc3"]}))
+        .await;
+    let (status, game) = s
+        .post(&orders, Some(&black), json!({"orders": ["Nc6", "Nf6"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    let set = game["history"][1]["resolution"]["orders"]
+        .as_array()
+        .unwrap();
+    assert_eq!(set.len(), 4, "{game}");
+    assert!(set.iter().all(|o| o["step"].is_null()), "{game}");
 }
 
 /// `POST /api/position` without a token.
