@@ -169,6 +169,11 @@ fn movement(state: &State, side: Color, count: usize, rng: &mut SmallRng) -> Vec
     let mut out: Vec<Vec<Order>> = Vec::new();
     // Holding everything is always a candidate: the baseline the others must beat.
     out.push(Vec::new());
+    out.extend(
+        king_traps(board, side, &per_piece)
+            .into_iter()
+            .take(count / 3),
+    );
     for k in 0..count * 2 {
         if out.len() >= count {
             break;
@@ -243,6 +248,83 @@ fn movement(state: &State, side: Color, count: usize, rng: &mut SmallRng) -> Vec
         out.push(plan.orders);
     }
     out
+}
+
+/// Plans to take the other King (§9.1: a King dislodged with nowhere to retreat is lost
+/// with the game): a piece attacks the King, other pieces support the attack, and free
+/// pieces move onto the King's empty neighbours, since a square taken (or a standoff left
+/// there) is a square it cannot retreat to; the attacker's own square is closed to it
+/// anyway. Per attacker two plans: supports first, then blocks; and blocks first, for when
+/// the King stands alone.
+fn king_traps(board: &Board, side: Color, per_piece: &[PieceOrders; 64]) -> Vec<Vec<Order>> {
+    let Some(king) = board.king(!side) else {
+        return Vec::new();
+    };
+    let own: Vec<Square> = board
+        .iter()
+        .filter(|(_, p)| p.color == side)
+        .map(|(sq, _)| sq)
+        .collect();
+    let neighbours: Vec<Square> =
+        Bitboard(board8::king_attacks(king) & !board.occupied()).collect();
+    let support = |plan: &mut Plan, attacker: Square| {
+        for &sq in &own {
+            let order = per_piece[sq.index()].support_moves.iter().find(|s| {
+                matches!(s, Order::SupportMove(_, them, to) if them.square == attacker && *to == king)
+            });
+            if let (true, Some(order)) = (plan.free(sq), order) {
+                plan.add(sq, *order);
+            }
+        }
+    };
+    let block = |plan: &mut Plan| {
+        for &target in &neighbours {
+            // The cheapest free piece that can step in.
+            let mover = own
+                .iter()
+                .filter(|&&sq| plan.free(sq))
+                .filter_map(|&sq| {
+                    let order = per_piece[sq.index()]
+                        .moves
+                        .iter()
+                        .find(|(o, _)| matches!(o, Order::Move(_, to) if *to == target))?;
+                    Some((sq, order.0))
+                })
+                .min_by(|a, b| {
+                    let worth = |sq: Square| board.piece_at(sq).map_or(0.0, |p| value(p.role));
+                    worth(a.0).total_cmp(&worth(b.0))
+                });
+            if let Some((sq, order)) = mover {
+                plan.add(sq, order);
+            }
+        }
+    };
+    let mut plans = Vec::new();
+    for &attacker in &own {
+        let Some((attack, _)) = per_piece[attacker.index()]
+            .moves
+            .iter()
+            .find(|(o, _)| matches!(o, Order::Move(_, to) if *to == king))
+        else {
+            continue;
+        };
+        for supports_first in [true, false] {
+            let mut plan = Plan {
+                used: 0,
+                orders: Vec::new(),
+            };
+            plan.add(attacker, *attack);
+            if supports_first {
+                support(&mut plan, attacker);
+                block(&mut plan);
+            } else {
+                block(&mut plan);
+                support(&mut plan, attacker);
+            }
+            plans.push(plan.orders);
+        }
+    }
+    plans
 }
 
 /// How much a move looks worth playing, in power points.
@@ -383,5 +465,64 @@ impl Searchable for State {
             Some(Phase::Builds | Phase::Adjustments) => choices(self, side, count),
             None => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use diplo_core::Outcome;
+    use rand::SeedableRng;
+
+    /// Whether White's orders, against Black holding, win the game at once (Black then
+    /// retreats where it can).
+    fn wins_at_once(position: &str, orders: &[Order]) -> bool {
+        let entry = diplo_games::find("diplochess").expect("the game");
+        let options = entry.options::<&str>(&[]).expect("options");
+        let mut session = entry.start(&options, Some(position)).expect("the position");
+        let texts: Vec<String> = orders.iter().map(ToString::to_string).collect();
+        let mut white = Some(texts);
+        for phase in 0..3 {
+            if session.result().is_some() {
+                break;
+            }
+            let game = session.as_simultaneous_mut().expect("simultaneous");
+            let black = (phase > 0 && game.owes_orders(Color::Black)).then(|| {
+                let legal = game.legal_orders(Color::Black);
+                let retreat = legal.iter().find(|o| o.contains(" - ")).or(legal.first());
+                retreat.into_iter().cloned().collect::<Vec<_>>()
+            });
+            if game
+                .resolve(white.take().as_deref(), black.as_deref())
+                .is_err()
+            {
+                return false;
+            }
+        }
+        session
+            .result()
+            .is_some_and(|r| r.outcome == Outcome::Win(Color::White))
+    }
+
+    #[test]
+    fn a_cornered_king_is_attacked_and_walled_in() {
+        // Black's King on h8 behind its own pawns: the knight takes h8 while the rook steps
+        // onto g8, its one way out. Neither order alone wins.
+        let position = "R6k/5Npp/8/8/8/8/8/4K3 - - 0 10";
+        let state = State::parse(position, diplochess::Rules::default()).expect("a position");
+        let candidates = movement(&state, Color::White, 12, &mut SmallRng::seed_from_u64(1));
+        assert!(
+            candidates.iter().any(|c| wins_at_once(position, c)),
+            "{candidates:?}"
+        );
+        let knight_alone: Vec<Order> = candidates
+            .iter()
+            .flatten()
+            .filter(|o| matches!(o, Order::Move(p, to) if p.role == Role::Knight && to.to_string() == "h8"))
+            .take(1)
+            .copied()
+            .collect();
+        assert_eq!(knight_alone.len(), 1);
+        assert!(!wins_at_once(position, &knight_alone));
     }
 }
