@@ -206,27 +206,7 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
 
     // Progressive mode: each step's order has its squares, a conditional entry the branch
     // it took (e5 is not empty, so Na3).
-    let (id, white, black) = s
-        .two_players(
-            "diplomacy-chess",
-            json!({"options": {"mode": "progressive"}}),
-        )
-        .await;
-    let orders = format!("/api/games/{id}/orders");
-    s.post(&orders, Some(&white), json!({"orders": ["e4"]}))
-        .await;
-    s.post(&orders, Some(&black), json!({"orders": ["e5"]}))
-        .await;
-    s.post(
-        &orders,
-        Some(&white),
-        json!({"orders": ["Nf3", "~e5?Nc3:Na3"]}),
-    )
-    .await;
-    let (status, game) = s
-        .post(&orders, Some(&black), json!({"orders": ["Nc6", "Nf6"]}))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{game}");
+    let game = second_turn(&s, "progressive", ["Nf3", "~e5?Nc3:Na3"]).await;
     let steps = game["history"][1]["resolution"]["orders"]
         .as_array()
         .unwrap();
@@ -253,28 +233,32 @@ async fn simultaneous_view_has_legal_orders_and_resolutions(kind: StoreKind) {
     assert_eq!(numbered, [json!(1), json!(1), json!(2), json!(2)]);
 
     // Simultaneous-progressive mode resolves a set at once: its entries have no steps.
+    let game = second_turn(&s, "simultaneous-progressive", ["Nf3", "Nc3"]).await;
+    let set = game["history"][1]["resolution"]["orders"]
+        .as_array()
+        .unwrap();
+    assert_eq!(set.len(), 4, "{game}");
+    assert!(set.iter().all(|o| o["step"].is_null()), "{game}");
+}
+
+/// A Diplomacy Chess game in `mode` after two turns: 1. e4 / e5, 2. White's `second`
+/// against Nc6, Nf6 (the game as Black's orders complete the turn).
+async fn second_turn(s: &TestServer, mode: &str, second: [&str; 2]) -> Value {
     let (id, white, black) = s
-        .two_players(
-            "diplomacy-chess",
-            json!({"options": {"mode": "simultaneous-progressive"}}),
-        )
+        .two_players("diplomacy-chess", json!({"options": {"mode": mode}}))
         .await;
     let orders = format!("/api/games/{id}/orders");
     s.post(&orders, Some(&white), json!({"orders": ["e4"]}))
         .await;
     s.post(&orders, Some(&black), json!({"orders": ["e5"]}))
         .await;
-    s.post(&orders, Some(&white), json!({"orders": ["Nf3", "Nc3"]}))
+    s.post(&orders, Some(&white), json!({"orders": second}))
         .await;
     let (status, game) = s
         .post(&orders, Some(&black), json!({"orders": ["Nc6", "Nf6"]}))
         .await;
     assert_eq!(status, StatusCode::OK, "{game}");
-    let set = game["history"][1]["resolution"]["orders"]
-        .as_array()
-        .unwrap();
-    assert_eq!(set.len(), 4, "{game}");
-    assert!(set.iter().all(|o| o["step"].is_null()), "{game}");
+    game
 }
 
 /// `POST /api/position` without a token.
