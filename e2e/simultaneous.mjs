@@ -183,6 +183,9 @@ export async function retreat(browser, base) {
   await page.waitForSelector('svg.board [data-dislodged="d5"]');
   await showNow(page);
   await page.waitForSelector('svg.board [data-dislodged="d5"]');
+  // Only Black owes a retreat: White's panel says it has nothing to order, not "sealed".
+  const whiteNote = await page.$eval('[data-sealed="white"]', (e) => e.textContent);
+  check(whiteNote.includes("nothing to order"), `White's panel reads "${whiteNote}" in Black's retreat`);
   const attacker = await page.$eval('svg.board .pieces [data-at="d5"] [data-piece]', (e) => e.dataset.piece);
   check(attacker === "P", `the attacker on d5 is drawn as ${attacker}`);
   await clickCell(page, "d5");

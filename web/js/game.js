@@ -367,7 +367,8 @@ function playerPanel(side) {
   const clock = ms === null ? "" : `<span class="clock ${running ? "running" : ""} ${ms < 20000 ? "low" : ""}" data-clock="${side}">${formatClock(ms)}</span>`;
   let sealed = "";
   if (v.kind === "simultaneous" && v.status === "active" && !v.result) {
-    const idle = side === you() && !toMove && !v.pending && !(v.legal || []).length;
+    // A side may owe nothing this phase (a DiploChess retreat of the other side).
+    const idle = !(v.due || []).includes(side);
     sealed = toMove ? `<span class="sealed" data-sealed="${side}">writing orders…</span>`
       : idle ? `<span class="sealed" data-sealed="${side}">nothing to order</span>`
         : `<span class="sealed yes" data-sealed="${side}">orders sealed ✓</span>`;

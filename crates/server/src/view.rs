@@ -116,6 +116,7 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         "result": result,
         "history": live.history,
         "awaiting": names(awaiting(row, live)),
+        "due": names(if row.status == "active" { due(live) } else { Vec::new() }),
         "players": {"white": row.white_player, "black": row.black_player},
         "seats": {"white": seated(row, Color::White), "black": seated(row, Color::Black)},
         "clock": clock,

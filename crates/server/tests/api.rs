@@ -293,6 +293,7 @@ async fn diplochess_retreats_ask_only_the_side_that_owes(kind: StoreKind) {
     let game = s.game(&id).await;
     assert_eq!(game["phase"], "turn 2 retreats", "{game}");
     assert_eq!(game["awaiting"], json!(["white"]));
+    assert_eq!(game["due"], json!(["white"]));
     let (status, error) = s.post(&orders, Some(&black), json!({"orders": []})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{error}");
     // White's retreat alone resolves the phase.
