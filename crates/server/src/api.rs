@@ -453,7 +453,9 @@ async fn rematch(
 
 fn answer(acted: Acted) -> Result<Response, ApiError> {
     match acted {
-        Acted::Game(view) => Ok(Json(view).into_response()),
+        Acted::Game(view) => {
+            Ok(([(header::CONTENT_TYPE, "application/json")], view).into_response())
+        }
         Acted::Sealed => Ok((StatusCode::ACCEPTED, Json(json!({"sealed": true}))).into_response()),
         Acted::Joined { .. } | Acted::Nothing => Err(ApiError::internal()),
     }
@@ -482,13 +484,13 @@ async fn events(
     let now = crate::now_ms();
     let first = match app
         .read(&id, |row, live| {
-            (row.stamp, view::render(row, live, None, now))
+            (row.stamp, view::render(row, live, None, now).to_json())
         })
         .await
     {
         Ok((stamp, view)) => {
             app.hub.seen(&id, stamp);
-            (stamp, view.to_string())
+            (stamp, view)
         }
         Err(e) => {
             drop(receiver);

@@ -116,8 +116,8 @@ pub enum Action {
 /// What a change did.
 #[derive(Debug, Clone)]
 pub enum Acted {
-    /// The game after the change, as its player sees it.
-    Game(Value),
+    /// The game after the change, as its player sees it (JSON text; empty until rendered).
+    Game(String),
     /// The orders are sealed; the phase waits for the other side.
     Sealed,
     /// The seat is taken: the new player's colour and token.
@@ -331,12 +331,12 @@ impl App {
                     side,
                     pending: change.pending.get(&side).cloned(),
                 });
-                Acted::Game(render(row, &live, viewer.as_ref(), change.now))
+                Acted::Game(render(row, &live, viewer.as_ref(), change.now).to_json())
             }
             other => other,
         };
         if (change.public || !change.entries.is_empty()) && self.hub.watched(id).is_some() {
-            let view = render(row, &live, None, change.now).to_string();
+            let view = render(row, &live, None, change.now).to_json();
             self.hub.publish(id, row.stamp, view);
         }
         if row.engine_due != 0 {
@@ -438,7 +438,12 @@ impl App {
                 // The player's legal orders, for the page's order entry (src/board.rs).
                 let legal =
                     viewer.map(|(side, _)| crate::board::legal_orders(&*live.session, side));
-                Ok::<_, ApiError>((render(row, live, None, now), row.version, viewer, legal))
+                Ok::<_, ApiError>((
+                    render(row, live, None, now).to_value(),
+                    row.version,
+                    viewer,
+                    legal,
+                ))
             })
             .await??;
         let (view, version, viewer, legal) = (view.0, view.1, view.2, view.3);
@@ -554,7 +559,7 @@ impl App {
                 let app = self.clone();
                 let (game, now) = (game.clone(), now_ms());
                 if let Ok(view) = app
-                    .read(&game, |r, l| render(r, l, None, now).to_string())
+                    .read(&game, |r, l| render(r, l, None, now).to_json())
                     .await
                 {
                     app.hub.publish(&game, stamp, view);
@@ -887,7 +892,7 @@ impl Change {
                 live.apply(&entry).map_err(internal)?;
                 self.record(live, &entry);
                 self.settle(live)?;
-                Ok(Acted::Game(Value::Null))
+                Ok(Acted::Game(String::new()))
             }
         }
     }
@@ -941,7 +946,7 @@ impl Change {
         self.record(live, &Entry::Move { side, coordinate });
         charge(&mut self.row, side, self.now);
         self.settle(live)?;
-        Ok(Acted::Game(Value::Null))
+        Ok(Acted::Game(String::new()))
     }
 
     fn orders(
@@ -1008,7 +1013,7 @@ impl Change {
         self.record(live, &Entry::Phase(phase));
         self.settle(live)?;
         // The author's own orders are shown back only until the phase resolves.
-        Ok(Acted::Game(Value::Null))
+        Ok(Acted::Game(String::new()))
     }
 }
 

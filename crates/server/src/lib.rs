@@ -295,7 +295,7 @@ async fn refresh(app: &Arc<App>, id: &str, stamp: i64) {
     let now = now_ms();
     let view = app
         .read(id, |row, live| {
-            (row.stamp, view::render(row, live, None, now).to_string())
+            (row.stamp, view::render(row, live, None, now).to_json())
         })
         .await;
     if let Ok((stamp, view)) = view {

@@ -10,7 +10,9 @@ use crate::live::Live;
 use crate::store::GameRow;
 use crate::timing::{clocks_at, TimeControl};
 use diplo_core::Color;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
 
 /// The player a view is made for, with that player's own sealed orders, if any.
 pub struct Viewer {
@@ -65,13 +67,72 @@ pub fn seated(row: &GameRow, side: Color) -> bool {
     player(row, side) != "human" || side.fold(&row.white_token, &row.black_token).is_some()
 }
 
-pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> Value {
+/// The game as the API shows it. It borrows what the live game keeps (the history, the
+/// move list), so an answer is written straight from them into its bytes instead of being
+/// copied into a `Value` first; the fields a kind or a viewer lacks are left out.
+#[derive(Serialize)]
+pub struct View<'a> {
+    id: &'a str,
+    game: &'a str,
+    kind: &'static str,
+    options: BTreeMap<&'static str, &'static str>,
+    status: &'a str,
+    position: String,
+    start_position: String,
+    phase: Option<String>,
+    turn: u32,
+    to_move: Option<&'static str>,
+    result: Option<Value>,
+    history: &'a [Value],
+    awaiting: Vec<&'static str>,
+    due: Vec<&'static str>,
+    players: BySide<&'a str>,
+    seats: BySide<bool>,
+    clock: Value,
+    deadline: Option<i64>,
+    version: i64,
+    rematch: &'a Option<String>,
+    /// What the web page draws (src/board.rs): the board as a map, and per kind the legal
+    /// moves, the last move, the check and each move's position, or the pieces retreating
+    /// (each phase's resolution is in the history).
+    board: Value,
+    geometry: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    last_move: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<&'a [Value]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dislodged: Option<Vec<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    you: Option<&'static str>,
+    /// Only in a simultaneous game's view for a player, and then present even when null.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pending: Option<Option<Vec<String>>>,
+}
+
+#[derive(Serialize)]
+struct BySide<T> {
+    white: T,
+    black: T,
+}
+
+impl View<'_> {
+    /// The view as a JSON text (a view always serializes).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn to_value(&self) -> Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
+}
+
+pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now: i64) -> View<'a> {
     let session = &*live.session;
-    let options: Map<String, Value> = session
-        .options()
-        .pairs()
-        .map(|(k, v)| (k.to_string(), json!(v)))
-        .collect();
     let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous()) {
         (Some(game), _) => {
             let to_move = (session.result().is_none()).then(|| game.side_to_move());
@@ -102,57 +163,56 @@ pub fn render(row: &GameRow, live: &Live, viewer: Option<&Viewer>, now: i64) -> 
         TimeControl::PerMove { ms } => json!({"kind": "per_move", "per_move_ms": ms}),
         TimeControl::Phase { ms } => json!({"kind": "phase", "phase_ms": ms}),
     };
-    let mut view = json!({
-        "id": row.id,
-        "game": row.game,
-        "kind": kind,
-        "options": options,
-        "status": row.status,
-        "position": session.position_string(),
-        "start_position": session.start_position_string(),
-        "phase": phase,
-        "turn": turn,
-        "to_move": to_move.map(Color::name),
-        "result": result,
-        "history": live.history,
-        "awaiting": names(awaiting(row, live)),
-        "due": names(if row.status == "active" { due(live) } else { Vec::new() }),
-        "players": {"white": row.white_player, "black": row.black_player},
-        "seats": {"white": seated(row, Color::White), "black": seated(row, Color::Black)},
-        "clock": clock,
-        "deadline": row.deadline_ms.filter(|_| row.status == "active"),
-        "version": row.version,
-        "rematch": row.rematch,
-    });
-    page_fields(&mut view, live, kind);
+    let sequential = kind == "sequential";
+    let simultaneous = kind == "simultaneous";
+    let mut view = View {
+        id: &row.id,
+        game: &row.game,
+        kind,
+        options: session.options().pairs().collect(),
+        status: &row.status,
+        position: session.position_string(),
+        start_position: session.start_position_string(),
+        phase,
+        turn,
+        to_move: to_move.map(Color::name),
+        result,
+        history: &live.history,
+        awaiting: names(awaiting(row, live)),
+        due: names(if row.status == "active" {
+            due(live)
+        } else {
+            Vec::new()
+        }),
+        players: BySide {
+            white: &row.white_player,
+            black: &row.black_player,
+        },
+        seats: BySide {
+            white: seated(row, Color::White),
+            black: seated(row, Color::Black),
+        },
+        clock,
+        deadline: row.deadline_ms.filter(|_| row.status == "active"),
+        version: row.version,
+        rematch: &row.rematch,
+        board: board::board(session),
+        geometry: board::geometry(session.entry().id()),
+        legal: sequential.then(|| board::legal_moves(session)),
+        last_move: sequential.then(|| board::last_move(session)),
+        check: sequential.then(|| board::in_check(session)),
+        played: sequential.then_some(&live.played[..]),
+        dislodged: simultaneous.then(|| board::dislodged(session)),
+        you: None,
+        pending: None,
+    };
     if let Some(viewer) = viewer {
-        view["you"] = json!(viewer.side.name());
-        if kind == "simultaneous" {
-            view["pending"] = json!(viewer.pending);
+        view.you = Some(viewer.side.name());
+        if simultaneous {
+            view.pending = Some(viewer.pending.clone());
             // Public knowledge (the position decides it), but only the player needs it.
-            view["legal"] = json!(board::legal_orders(session, viewer.side));
+            view.legal = Some(board::legal_orders(session, viewer.side));
         }
     }
     view
-}
-
-/// What the web page draws (src/board.rs): the board as a map, and per kind the legal
-/// moves, the last move, the check and each move's position, or the pieces retreating
-/// (each phase's resolution is in the history).
-fn page_fields(view: &mut Value, live: &Live, kind: &str) {
-    let session = &*live.session;
-    view["board"] = board::board(session);
-    view["geometry"] = json!(board::geometry(session.entry().id()));
-    match kind {
-        "sequential" => {
-            view["legal"] = json!(board::legal_moves(session));
-            view["last_move"] = board::last_move(session);
-            view["check"] = json!(board::in_check(session));
-            view["played"] = json!(live.played);
-        }
-        "simultaneous" => {
-            view["dislodged"] = json!(board::dislodged(session));
-        }
-        _ => {}
-    }
 }
