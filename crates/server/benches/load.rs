@@ -26,6 +26,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+// The allocator `diplo` itself uses (crates/cli/src/main.rs), so that the figures are its.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 struct Options {
     store: StoreKind,
     games: usize,
