@@ -10,7 +10,7 @@
 use crate::engine::Engines;
 use crate::error::ApiError;
 use crate::events::Hub;
-use crate::live::{Entry, Live, PhaseOrders, Slots};
+use crate::live::{Entry, Live, PhaseOrders, Slots, Stored};
 use crate::secret;
 use crate::store::{Backend, GameRow, LogRow, Store, Txn, Writes};
 use crate::timing::{charge, overdue, start_turn, TimeControl};
@@ -245,10 +245,20 @@ impl App {
                 Err(e) => return Err(e.into()),
             }
         }
+        let mut live = live;
+        if self.store.sole_writer() {
+            live.stored = Some(Stored {
+                row: row.clone(),
+                pending: BTreeMap::new(),
+            });
+        }
+        // Cached before the engine is asked to move, so that its move finds this game.
+        let mut slot = self.slots.get(&row.id).lock_owned().await;
         if row.engine_due != 0 {
             self.kick(&row, &live);
         }
-        *self.slots.get(&row.id).lock().await = Some(live);
+        *slot = Some(live);
+        drop(slot);
         Ok(Created {
             id: row.id,
             color: new.color,
@@ -271,27 +281,44 @@ impl App {
         let mut guard = slot.lock().await;
         // The slot stays empty until the change is done: if this future is dropped halfway,
         // the next request rebuilds the game from the store.
-        let cached = guard.take();
-        let mut tx = self.store.begin().await?;
-        let Some(row) = self.store.lock_game(&mut tx, id).await? else {
-            *guard = cached;
-            return Err(ApiError::unknown_game());
+        let mut cached = guard.take();
+        let stored = cached.as_mut().and_then(|live| live.stored.take());
+        // The sole writer of its store starts from the game as it last committed it; else
+        // the change locks the game's row and reads it, and what the cache lacks.
+        let (tx, row, pending, mut live) = match stored {
+            Some(Stored { row, pending }) => {
+                let live = cached.expect("a cached game");
+                (None, row, pending, live)
+            }
+            None => {
+                let mut tx = self.store.begin().await?;
+                let Some(row) = self.store.lock_game(&mut tx, id).await? else {
+                    *guard = cached;
+                    return Err(ApiError::unknown_game());
+                };
+                let after = cached
+                    .as_ref()
+                    .filter(|l| l.version <= row.version)
+                    .map_or(0, |l| l.version);
+                let log = if after < row.version {
+                    Txn::log(&mut tx, id, after, row.version).await?
+                } else {
+                    Vec::new()
+                };
+                let live = advance(cached, &row, log)?;
+                let pending = if row.sealed != 0 {
+                    read_pending(Txn::pending(&mut tx, id, row.version).await?)
+                } else {
+                    BTreeMap::new()
+                };
+                (Some(tx), row, pending, live)
+            }
         };
-        let after = cached
-            .as_ref()
-            .filter(|l| l.version <= row.version)
-            .map_or(0, |l| l.version);
-        let log = if after < row.version {
-            Txn::log(&mut tx, id, after, row.version).await?
-        } else {
-            Vec::new()
-        };
-        let mut live = advance(cached, &row, log)?;
-        let pending = if row.sealed != 0 {
-            read_pending(Txn::pending(&mut tx, id, row.version).await?)
-        } else {
-            BTreeMap::new()
-        };
+        // What to keep if the change writes nothing.
+        let unchanged = self.store.sole_writer().then(|| Stored {
+            row: row.clone(),
+            pending: pending.clone(),
+        });
         let sealed_in_store = row.sealed;
         let mut change = Change {
             sealed_in_store,
@@ -312,6 +339,7 @@ impl App {
             Err(e) if live.version != version_before => return Err(e),
             // Nothing was written: the transaction rolls back as it is dropped.
             Err(e) if !expired => {
+                live.stored = unchanged;
                 *guard = Some(live);
                 return Err(e);
             }
@@ -319,11 +347,22 @@ impl App {
             Err(e) => (Acted::Nothing, Some(e)),
         };
         if error.is_none() && !change.changed(expired, &outcome) {
+            live.stored = unchanged;
             *guard = Some(live);
             return Ok(outcome);
         }
         change.row.engine_due = i64::from(engine_due(&change.row, &live));
-        tx.commit(self.writes(&mut change)).await?;
+        let writes = self.writes(&mut change);
+        match tx {
+            Some(tx) => tx.commit(writes).await?,
+            None => self.store.commit_known(writes).await?,
+        }
+        if self.store.sole_writer() {
+            live.stored = Some(Stored {
+                row: change.row.clone(),
+                pending: change.pending.clone(),
+            });
+        }
         let row = &change.row;
         let outcome = match outcome {
             Acted::Game(_) => {
@@ -472,7 +511,20 @@ impl App {
             return Err(ApiError::unknown_game());
         }
         let slot = self.slots.get(id);
-        let _guard = slot.lock().await;
+        let mut _guard = slot.lock().await;
+        // Both games' rows change outside `act`: their cached rows go, and the next change
+        // reads them back. The rematch (if there is one yet) is locked too, before the
+        // write transaction starts, in the one order (old game first) every rematch takes.
+        _guard.take();
+        let known = self.store.game(id).await?.and_then(|row| row.rematch);
+        let rematch_slot = known.map(|new_id| self.slots.get(&new_id));
+        let mut _rematch_guard = match &rematch_slot {
+            Some(slot) => Some(slot.lock().await),
+            None => None,
+        };
+        if let Some(guard) = _rematch_guard.as_mut() {
+            guard.take();
+        }
         let mut tx = self.store.begin().await?;
         let mut old = self
             .store
@@ -553,6 +605,7 @@ impl App {
             }
         };
         tx.commit(writes).await?;
+        drop(_rematch_guard);
         drop(_guard);
         for (game, stamp) in [(&old.id, old.stamp), (&row.id, row.stamp)] {
             if self.hub.watched(game).is_some() {

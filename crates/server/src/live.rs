@@ -8,6 +8,7 @@ use crate::store::{GameRow, LogRow};
 use diplo_core::{Color, EndReason, GameResult};
 use diplo_games::{PhaseView, Session};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -89,6 +90,17 @@ pub struct Live {
     /// Sequential games: each played move's cells and the position after it, for the
     /// page's move list. Kept as the game goes, so that no view replays the game.
     pub played: Vec<Value>,
+    /// The game's row and sealed orders as this server last committed them, kept when it
+    /// is the store's only writer (SQLite): the next change starts from them instead of
+    /// reading them back.
+    pub stored: Option<Stored>,
+}
+
+/// A game's row and its phase's sealed orders, as committed.
+#[derive(Debug, Clone)]
+pub struct Stored {
+    pub row: GameRow,
+    pub pending: BTreeMap<Color, Vec<String>>,
 }
 
 impl Live {
@@ -110,6 +122,7 @@ impl Live {
             session,
             history: Vec::new(),
             played: Vec::new(),
+            stored: None,
         }
     }
 

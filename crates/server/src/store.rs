@@ -12,7 +12,10 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyPool, Executor, Row};
 use std::borrow::Cow;
+use std::fs::File;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
 
 /// Which database the store is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +31,10 @@ pub enum StoreError {
     Url(String),
     #[error("cannot open the database: {0}")]
     Open(sqlx::Error),
+    #[error("another `diplo serve` uses {0}; one server per SQLite file (several servers can share PostgreSQL)")]
+    Busy(String),
+    #[error("cannot lock {0}: {1}")]
+    Lock(String, std::io::Error),
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
@@ -159,7 +166,17 @@ pub struct Store {
     write: AnyPool,
     read: AnyPool,
     url: String,
+    /// SQLite: the queue of changes committed in groups ([`Store::commit_known`]).
+    groups: Option<mpsc::UnboundedSender<Grouped>>,
+    /// SQLite on a file: the lock that keeps a second server off it (`FILE-lock`).
+    owner: Option<Arc<std::sync::Mutex<Option<File>>>>,
 }
+
+/// A change waiting to be committed with others, and where its outcome goes.
+type Grouped = (Writes, oneshot::Sender<Result<(), sqlx::Error>>);
+
+/// The most changes one group commits.
+const MAX_GROUP: usize = 64;
 
 /// A write transaction on a connection of the write pool, in as few round trips as the
 /// backend allows: on SQLite, `BEGIN IMMEDIATE` travels with the first statement and
@@ -240,6 +257,7 @@ impl Store {
         let (backend, url) = normalize_url(url)?;
         let store = match backend {
             Backend::Sqlite => {
+                let owner = own_sqlite_file(&url)?;
                 let pragmas = sqlite_pragmas;
                 // No test query before each use: a SQLite connection is a file handle in this
                 // process, and the test would cost a round trip to its thread per request.
@@ -259,11 +277,15 @@ impl Store {
                     .connect(&url.replace("mode=rwc", "mode=rw"))
                     .await
                     .map_err(StoreError::Open)?;
+                let (groups, queue) = mpsc::unbounded_channel();
+                tokio::spawn(commit_in_groups(write.clone(), queue));
                 Store {
                     backend,
                     write,
                     read,
                     url,
+                    groups: Some(groups),
+                    owner: owner.map(|file| Arc::new(std::sync::Mutex::new(Some(file)))),
                 }
             }
             Backend::Postgres => {
@@ -278,6 +300,8 @@ impl Store {
                     write: pool.clone(),
                     read: pool,
                     url,
+                    groups: None,
+                    owner: None,
                 }
             }
         };
@@ -310,22 +334,39 @@ impl Store {
     pub async fn close(&self) {
         self.write.close().await;
         self.read.close().await;
+        if let Some(owner) = &self.owner {
+            // Dropping the file lets go of its lock.
+            owner.lock().map(|mut file| file.take()).ok();
+        }
     }
 
     /// Starts a write transaction. On SQLite it takes the database's write lock at once
     /// (`BEGIN IMMEDIATE`), so a transaction that reads before it writes cannot be
     /// overtaken by another writer.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        let mut tx = Tx {
-            conn: Some(self.write.acquire().await?),
-            backend: self.backend,
-            begun: false,
+        begin(&self.write, self.backend).await
+    }
+
+    /// Whether this server is the only writer of its store, so that a game's row as it
+    /// last committed it is the row in the store: SQLite (one server per file, see
+    /// [`own_sqlite_file`]), not PostgreSQL, which other servers may share.
+    pub fn sole_writer(&self) -> bool {
+        self.groups.is_some()
+    }
+
+    /// Commits the writes of a change made without a transaction, on the game as this
+    /// server last committed it ([`Store::sole_writer`] only). The changes that arrive
+    /// while a group commits wait and then commit together, in one transaction and one
+    /// trip to SQLite's thread; if a group fails, each of its changes is tried alone.
+    pub async fn commit_known(&self, writes: Writes) -> Result<(), sqlx::Error> {
+        let Some(groups) = &self.groups else {
+            return self.begin().await?.commit(writes).await;
         };
-        if self.backend == Backend::Postgres {
-            tx.begun = true;
-            tx.conn().execute("BEGIN").await?;
-        }
-        Ok(tx)
+        let (done, outcome) = oneshot::channel();
+        groups
+            .send((writes, done))
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        outcome.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
 
     /// Locks a game's row for the rest of the transaction; `None` if there is no such game.
@@ -450,6 +491,85 @@ impl Store {
     }
 }
 
+/// A write transaction on a connection of `pool`.
+async fn begin(pool: &AnyPool, backend: Backend) -> Result<Tx, sqlx::Error> {
+    let mut tx = Tx {
+        conn: Some(pool.acquire().await?),
+        backend,
+        begun: false,
+    };
+    if backend == Backend::Postgres {
+        tx.begun = true;
+        tx.conn().execute("BEGIN").await?;
+    }
+    Ok(tx)
+}
+
+/// The group committer (SQLite): takes every change waiting, commits them together, tells
+/// each how it went. Ends when the store is dropped.
+async fn commit_in_groups(write: AnyPool, mut queue: mpsc::UnboundedReceiver<Grouped>) {
+    while let Some(first) = queue.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match queue.try_recv() {
+                Ok(next) => group.push(next),
+                Err(_) => break,
+            }
+        }
+        let commit =
+            |writes: Writes| async { begin(&write, Backend::Sqlite).await?.commit(writes).await };
+        if group.len() == 1 {
+            let (writes, done) = group.pop().expect("one change");
+            let _ = done.send(commit(writes).await);
+            continue;
+        }
+        let mut all = Writes::default();
+        for (writes, _) in &group {
+            all.extend(writes.clone());
+        }
+        if commit(all).await.is_ok() {
+            for (_, done) in group {
+                let _ = done.send(Ok(()));
+            }
+            continue;
+        }
+        for (writes, done) in group {
+            let _ = done.send(commit(writes).await);
+        }
+    }
+}
+
+/// SQLite on a file: locks `FILE-lock` (created if missing) for as long as the store is
+/// open. A server keeps the games it serves in memory and commits changes to them without
+/// reading them back ([`Store::commit_known`]), so a second server on the same file would
+/// overwrite the first's changes; several servers share a PostgreSQL database instead.
+fn own_sqlite_file(url: &str) -> Result<Option<File>, StoreError> {
+    let Some(path) = sqlite_path(url) else {
+        return Ok(None);
+    };
+    let lock_path = format!("{path}-lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError::Lock(lock_path.clone(), e))?;
+    match fs4::FileExt::try_lock(&file) {
+        Ok(()) => Ok(Some(file)),
+        Err(fs4::TryLockError::WouldBlock) => Err(StoreError::Busy(path)),
+        Err(fs4::TryLockError::Error(e)) => Err(StoreError::Lock(lock_path, e)),
+    }
+}
+
+/// The file of a `sqlite:` URL; `None` for an in-memory database.
+fn sqlite_path(url: &str) -> Option<String> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.strip_prefix("//").unwrap_or(rest);
+    let path = rest.split('?').next().unwrap_or_default();
+    (!path.is_empty() && !path.contains(":memory:") && !url.contains("mode=memory"))
+        .then(|| path.to_string())
+}
+
 const LOG_QUERY: &str = "SELECT seq, kind, side, body, at_ms FROM moves WHERE game_id = $1 \
                          AND seq > $2 AND seq <= $3 ORDER BY seq";
 
@@ -514,13 +634,14 @@ impl Txn {
 }
 
 /// A value bound to a statement of [`Writes`].
+#[derive(Clone)]
 enum Bind {
     Int(Option<i64>),
     Text(Option<String>),
 }
 
 /// The writes that end a change, run together in one round trip to the store.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Writes {
     statements: Vec<(&'static str, Vec<Bind>)>,
 }
@@ -534,6 +655,11 @@ fn opt_text(value: &Option<String>) -> Bind {
 }
 
 impl Writes {
+    /// Adds another change's writes after these.
+    fn extend(&mut self, other: Writes) {
+        self.statements.extend(other.statements);
+    }
+
     /// Appends an entry to a game's log.
     pub fn append(&mut self, id: &str, entry: &LogRow) {
         self.statements.push((
@@ -756,9 +882,101 @@ fn normalize_url(url: &str) -> Result<(Backend, String), StoreError> {
     }
 }
 
+/// An active game between two people, for tests.
+#[cfg(test)]
+pub(crate) fn sample_row(id: &str) -> GameRow {
+    GameRow {
+        id: id.into(),
+        game: "diplomat-chess".into(),
+        options: String::new(),
+        start_position: None,
+        status: "active".into(),
+        version: 0,
+        stamp: 0,
+        white_player: "human".into(),
+        black_player: "human".into(),
+        white_token: None,
+        black_token: None,
+        invite: None,
+        open: 0,
+        clock_kind: None,
+        clock_ms: None,
+        increment_ms: None,
+        white_ms: None,
+        black_ms: None,
+        turn_started_ms: None,
+        deadline_ms: None,
+        sealed: 0,
+        engine_due: 0,
+        result: None,
+        reason: None,
+        rematch: None,
+        created_ms: 0,
+        updated_ms: 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{StoreKind, TestDb};
+
+    #[tokio::test]
+    async fn one_server_per_sqlite_file() {
+        let db = TestDb::new(StoreKind::Sqlite).await.expect("a file");
+        let first = Store::open(&db.url, 2)
+            .await
+            .expect("the first store opens");
+        let second = Store::open(&db.url, 2).await;
+        assert!(
+            matches!(second, Err(StoreError::Busy(_))),
+            "a second store on the file: {second:?}"
+        );
+        first.close().await;
+        let again = Store::open(&db.url, 2)
+            .await
+            .expect("free again once closed");
+        again.close().await;
+    }
+
+    #[tokio::test]
+    async fn a_failing_change_among_grouped_ones_fails_alone() {
+        let db = TestDb::new(StoreKind::Sqlite).await.expect("a file");
+        let store = Store::open(&db.url, 2).await.expect("a store");
+        store.insert_game(&sample_row("g1")).await.expect("a game");
+        let entry = |seq: i64| {
+            let mut writes = Writes::default();
+            let body = format!("m{seq}");
+            writes.append(
+                "g1",
+                &LogRow {
+                    seq,
+                    kind: "move".into(),
+                    side: None,
+                    body,
+                    at_ms: 0,
+                },
+            );
+            writes
+        };
+        // Sent all at once, so that they wait while the first commits and then commit as
+        // groups; seq 5 comes twice and the log takes it once.
+        let seqs: Vec<i64> = (1..=20).chain([5]).collect();
+        let outcomes =
+            futures_util::future::join_all(seqs.iter().map(|&seq| store.commit_known(entry(seq))))
+                .await;
+        let failed: Vec<i64> = seqs
+            .iter()
+            .zip(&outcomes)
+            .filter(|(_, outcome)| outcome.is_err())
+            .map(|(&seq, _)| seq)
+            .collect();
+        assert_eq!(failed, vec![5], "only the repeated entry fails");
+        let log = store.log("g1", 0, 100).await.expect("the log");
+        let kept: Vec<i64> = log.iter().map(|row| row.seq).collect();
+        assert_eq!(kept, (1..=20).collect::<Vec<_>>());
+        store.close().await;
+    }
 
     #[test]
     fn statements_renumbered_for_one_query() {
@@ -772,6 +990,21 @@ mod tests {
             out,
             "UPDATE t SET a = $11, b = $22 WHERE c = $12 AND d = '$'"
         );
+    }
+
+    #[test]
+    fn sqlite_files_of_urls() {
+        assert_eq!(
+            sqlite_path("sqlite://diplo.db?mode=rwc").as_deref(),
+            Some("diplo.db")
+        );
+        assert_eq!(
+            sqlite_path("sqlite:///tmp/a.db").as_deref(),
+            Some("/tmp/a.db")
+        );
+        assert_eq!(sqlite_path("sqlite::memory:"), None);
+        assert_eq!(sqlite_path("sqlite://x?mode=memory&cache=shared"), None);
+        assert_eq!(sqlite_path("postgres://u@h/db"), None);
     }
 
     #[test]

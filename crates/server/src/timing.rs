@@ -121,35 +121,7 @@ mod tests {
     use super::*;
 
     fn row() -> GameRow {
-        GameRow {
-            id: "g".into(),
-            game: "diplomat-chess".into(),
-            options: String::new(),
-            start_position: None,
-            status: "active".into(),
-            version: 0,
-            stamp: 0,
-            white_player: "human".into(),
-            black_player: "human".into(),
-            white_token: None,
-            black_token: None,
-            invite: None,
-            open: 0,
-            clock_kind: None,
-            clock_ms: None,
-            increment_ms: None,
-            white_ms: None,
-            black_ms: None,
-            turn_started_ms: None,
-            deadline_ms: None,
-            sealed: 0,
-            engine_due: 0,
-            result: None,
-            reason: None,
-            rematch: None,
-            created_ms: 0,
-            updated_ms: 0,
-        }
+        crate::store::sample_row("g")
     }
 
     #[test]
