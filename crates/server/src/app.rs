@@ -197,38 +197,21 @@ impl App {
         let opponent = new
             .opponent
             .map_or_else(|| "human".to_string(), |spec| spec.to_string());
-        let (white_player, black_player) = match new.color {
+        let players = match new.color {
             Color::White => ("human".to_string(), opponent),
             Color::Black => (opponent, "human".to_string()),
         };
         let mut row = GameRow {
-            id: String::new(),
-            game: new.game.id().to_string(),
-            options,
             start_position: new.position,
-            status: "waiting".to_string(),
-            version: 0,
-            stamp: 0,
-            white_player,
-            black_player,
-            white_token: None,
-            black_token: None,
             invite: invite.as_deref().map(secret::hash),
             open: i64::from(new.open && invite.is_some()),
-            clock_kind: None,
-            clock_ms: None,
-            increment_ms: None,
-            white_ms: None,
-            black_ms: None,
-            turn_started_ms: None,
-            deadline_ms: None,
-            sealed: 0,
-            engine_due: 0,
-            result: None,
-            reason: None,
-            rematch: None,
-            created_ms: now,
-            updated_ms: now,
+            ..GameRow::new(
+                String::new(),
+                new.game.id().to_string(),
+                options,
+                players,
+                now,
+            )
         };
         *token_mut(&mut row, new.color) = Some(secret::hash(&token));
         new.time.set(&mut row);
@@ -541,29 +524,16 @@ impl App {
         let postgres = self.store.backend == Backend::Postgres;
         let (row, live, created, writes) = match old.rematch.clone() {
             None => {
+                let players = (old.black_player.clone(), old.white_player.clone());
                 let mut row = GameRow {
-                    id: secret::new_game_id(),
-                    status: "waiting".to_string(),
-                    version: 0,
-                    stamp: 0,
-                    white_player: old.black_player.clone(),
-                    black_player: old.white_player.clone(),
-                    white_token: None,
-                    black_token: None,
-                    invite: None,
-                    open: 0,
-                    white_ms: None,
-                    black_ms: None,
-                    turn_started_ms: None,
-                    deadline_ms: None,
-                    sealed: 0,
-                    engine_due: 0,
-                    result: None,
-                    reason: None,
-                    rematch: None,
-                    created_ms: now,
-                    updated_ms: now,
-                    ..old.clone()
+                    start_position: old.start_position.clone(),
+                    ..GameRow::new(
+                        secret::new_game_id(),
+                        old.game.clone(),
+                        old.options.clone(),
+                        players,
+                        now,
+                    )
                 };
                 TimeControl::of(&old).set(&mut row);
                 *token_mut(&mut row, seat) = Some(secret::hash(&token));

@@ -96,6 +96,46 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// A game nobody has joined or played yet: waiting, without time control, secrets or a
+    /// start position; `players` are White's and Black's.
+    pub fn new(
+        id: String,
+        game: String,
+        options: String,
+        players: (String, String),
+        now: i64,
+    ) -> GameRow {
+        GameRow {
+            id,
+            game,
+            options,
+            start_position: None,
+            status: "waiting".to_string(),
+            version: 0,
+            stamp: 0,
+            white_player: players.0,
+            black_player: players.1,
+            white_token: None,
+            black_token: None,
+            invite: None,
+            open: 0,
+            clock_kind: None,
+            clock_ms: None,
+            increment_ms: None,
+            white_ms: None,
+            black_ms: None,
+            turn_started_ms: None,
+            deadline_ms: None,
+            sealed: 0,
+            engine_due: 0,
+            result: None,
+            reason: None,
+            rematch: None,
+            created_ms: now,
+            updated_ms: now,
+        }
+    }
+
     fn read(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         Ok(GameRow {
             id: row.try_get(0)?,
@@ -885,34 +925,10 @@ fn normalize_url(url: &str) -> Result<(Backend, String), StoreError> {
 /// An active game between two people, for tests.
 #[cfg(test)]
 pub(crate) fn sample_row(id: &str) -> GameRow {
+    let people = ("human".to_string(), "human".to_string());
     GameRow {
-        id: id.into(),
-        game: "diplomat-chess".into(),
-        options: String::new(),
-        start_position: None,
         status: "active".into(),
-        version: 0,
-        stamp: 0,
-        white_player: "human".into(),
-        black_player: "human".into(),
-        white_token: None,
-        black_token: None,
-        invite: None,
-        open: 0,
-        clock_kind: None,
-        clock_ms: None,
-        increment_ms: None,
-        white_ms: None,
-        black_ms: None,
-        turn_started_ms: None,
-        deadline_ms: None,
-        sealed: 0,
-        engine_due: 0,
-        result: None,
-        reason: None,
-        rematch: None,
-        created_ms: 0,
-        updated_ms: 0,
+        ..GameRow::new(id.into(), "diplomat-chess".into(), String::new(), people, 0)
     }
 }
 
