@@ -17,7 +17,7 @@ pub struct Settings {
     /// that matter valued by the equilibrium one turn further on; and so on. Deepening is
     /// iterative, so the clock decides how far a search gets.
     pub depth: u32,
-    /// Candidate sets per side in the look-ahead.
+    /// Candidate sets per side in the look-ahead (twice as many in the root's second pass).
     pub child_candidates: usize,
     /// The most regret-matching+ iterations at the root.
     pub iterations: u64,

@@ -1,7 +1,7 @@
 //! The one-turn equilibrium search, the same for both games: candidate order sets for each
 //! side, a payoff matrix whose cells are adjudicated and evaluated, an approximate
-//! equilibrium of it by regret matching+, then (time permitting) a look-ahead that replaces
-//! the most likely cells by the equilibrium value of the position they lead to.
+//! equilibrium of it by regret matching+, then (time permitting) a look-ahead that values
+//! blocks of the most likely cells by the equilibrium of the position they lead to.
 
 use super::levels::Settings;
 use super::matrix::{Matrix, Solution, Solver};
@@ -186,8 +186,10 @@ fn cell_value<S: Searchable>(
 }
 
 /// The search from `state` with `settings`, within `budget`: iterative deepening from the
-/// one-turn equilibrium to `settings.depth` turns. A deeper search replaces a shallower one
-/// once its first round (the cells the equilibrium plays, and the best replies) is done.
+/// one-turn equilibrium to `settings.depth` turns, over one set of candidates. Each depth's
+/// block starts from the previous depth's equilibrium and grows by the best replies under
+/// the previous depth's values; it replaces the shallower answer once its first block is
+/// done.
 pub fn search<S: Searchable>(
     state: &S,
     context: &Context<S>,
@@ -197,52 +199,138 @@ pub fn search<S: Searchable>(
     progress: &mut dyn FnMut(&Solution, u64, Duration),
 ) -> Outcome<S> {
     let start = Instant::now();
-    let mut resolutions = 0;
-    let mut best: Option<Outcome<S>> = None;
-    for depth in 1..=settings.depth.max(1) {
-        let mut report = |s: &Solution, n: u64, _: Duration| {
-            progress(s, resolutions + n, start.elapsed());
-        };
-        let (outcome, settled) = search_depth(
-            state,
-            context,
-            settings,
-            depth,
-            true,
-            budget,
-            rng,
-            &mut report,
-        );
-        resolutions += outcome.resolutions;
-        let exact = outcome.exact;
-        if best.is_none() || settled {
-            best = Some(outcome);
-        }
-        if budget.over() || exact {
-            break;
+    let deepen = settings.depth > 1;
+    let root = one_turn(state, context, settings, deepen, budget, rng);
+    let mut resolutions = root.outcome.resolutions;
+    progress(&root.outcome.solution, resolutions, start.elapsed());
+    let mut best = root.outcome.clone();
+    if deepen && root.goes_on {
+        let (rows, cols) = (root.outcome.matrix.rows(), root.outcome.matrix.cols());
+        let mut guide = root.outcome.matrix.clone();
+        let mut seed = root.outcome.solution.clone();
+        let time = budget.deadline.map(|d| d.saturating_duration_since(start));
+        // The depth `best` comes from.
+        let mut best_depth = 1;
+        for (depth, child_candidates) in passes(settings) {
+            if budget.over() {
+                break;
+            }
+            let pass = Settings {
+                child_candidates,
+                ..*settings
+            };
+            // With time enough for both, the narrow pass gets a third of it: it is there
+            // to guide the wide one, and in DiploChess it would use all of it.
+            let narrow = depth == 2 && child_candidates == settings.child_candidates;
+            let pass_budget = match (budget.deadline, time) {
+                (Some(deadline), Some(time)) if narrow && time >= WIDE_FROM => Budget {
+                    deadline: Some(deadline.min(start + time / 3)),
+                    ..budget
+                },
+                _ => budget,
+            };
+            let mut look = Lookahead::new(&root, &guide, context, &pass, depth, pass_budget);
+            let deepened = look.run(&seed, true, rng);
+            resolutions += look.resolutions;
+            let Some((outcome, block_rows, block_cols)) = deepened else {
+                continue;
+            };
+            // A deeper pass replaces the answer only once its block is as wide: a third
+            // turn seen over a handful of candidates, as the clock runs out, is no better
+            // an answer than two turns over many.
+            let narrower =
+                block_rows.len() < best.matrix.rows() || block_cols.len() < best.matrix.cols();
+            if best_depth > 1 && depth > best_depth && narrower {
+                break;
+            }
+            best_depth = depth;
+            progress(&outcome.solution, resolutions, start.elapsed());
+            seed = Solution {
+                row: spread(&outcome.solution.row, &block_rows, rows),
+                col: spread(&outcome.solution.col, &block_cols, cols),
+                ..outcome.solution.clone()
+            };
+            guide = look.guide_after();
+            best = outcome;
         }
     }
-    let mut best = best.expect("depth 1 always runs");
     best.resolutions = resolutions;
     best.time = start.elapsed();
     best
 }
 
-/// The search to `depth` turns (1: the cells valued statically). `exhaustive`: once the
-/// cells that matter are deepened, go on with the others while the clock allows (the root
-/// does; inner searches stop at the cells that matter). Returns the outcome and whether its
-/// first round of deepening was completed.
-#[allow(clippy::too_many_arguments)]
-fn search_depth<S: Searchable>(
+/// The look-ahead's passes at the root, as (turns searched, candidates per side one turn
+/// on): two turns with the level's candidates, then two turns with twice as many, then
+/// each further turn. *Why:* a third turn in the time a phase allows covers only a few
+/// candidates, and two turns seen through twice the candidates gained more in matches
+/// (`docs/engine-simultaneous.md`).
+fn passes(settings: &Settings) -> Vec<(u32, usize)> {
+    let child = settings.child_candidates;
+    let mut out = vec![(2, child), (2, 2 * child)];
+    out.extend((3..=settings.depth).map(|depth| (depth, child)));
+    out
+}
+
+/// The time for a phase from which the narrow pass stops at a third of it.
+const WIDE_FROM: Duration = Duration::from_millis(300);
+
+/// The search of a position inside the look-ahead, `depth` turns deep: the one-turn
+/// equilibrium, then (depth 2 or more) the first block of the look-ahead alone.
+fn inner_search<S: Searchable>(
     state: &S,
     context: &Context<S>,
     settings: &Settings,
     depth: u32,
-    exhaustive: bool,
     budget: Budget,
     rng: &mut SmallRng,
-    progress: &mut dyn FnMut(&Solution, u64, Duration),
-) -> (Outcome<S>, bool) {
+) -> Outcome<S> {
+    let deepen = depth > 1;
+    let root = one_turn(state, context, settings, deepen, budget, rng);
+    if !deepen || !root.goes_on || budget.over() {
+        return root.outcome;
+    }
+    let mut look = Lookahead::new(
+        &root,
+        &root.outcome.matrix,
+        context,
+        settings,
+        depth,
+        budget,
+    );
+    let deepened = look.run(&root.outcome.solution, false, rng);
+    let resolutions = root.outcome.resolutions + look.resolutions;
+    match deepened {
+        Some((mut deep, _, _)) => {
+            deep.resolutions = resolutions;
+            deep
+        }
+        None => Outcome {
+            resolutions,
+            ..root.outcome
+        },
+    }
+}
+
+/// The one-turn search of a position: its candidates, the static matrix, its equilibrium,
+/// and the positions the cells lead to (kept for a look-ahead).
+struct OneTurn<S: SimultaneousPosition> {
+    outcome: Outcome<S>,
+    /// The positions the cells lead to (`None` where the game ends, or when not kept),
+    /// row-major over all of the candidates' columns.
+    children: Vec<Option<S>>,
+    /// Some cell leads to a position where the game goes on.
+    goes_on: bool,
+}
+
+/// The one-turn search of `state`; `keep_children`: keep the positions the cells lead to.
+fn one_turn<S: Searchable>(
+    state: &S,
+    context: &Context<S>,
+    settings: &Settings,
+    keep_children: bool,
+    budget: Budget,
+    rng: &mut SmallRng,
+) -> OneTurn<S> {
     let start = Instant::now();
     let white = checked_candidates(state, Color::White, settings.candidates, rng);
     let black = checked_candidates(state, Color::Black, settings.candidates, rng);
@@ -250,8 +338,6 @@ fn search_depth<S: Searchable>(
     let mut full = Matrix::new(rows, cols);
     let mut children: Vec<Option<S>> = vec![None; rows * cols];
     let mut resolutions = 0u64;
-    let deepen = depth > 1;
-    // Whether some cell leads to a position where the game goes on.
     let mut goes_on = false;
     // Fill in growing squares, the most promising candidates first, so that a deadline
     // leaves a complete top-left block.
@@ -272,7 +358,7 @@ fn search_depth<S: Searchable>(
                 full.set(i, j, value);
                 if terminal_value(&next).is_none() {
                     goes_on = true;
-                    if deepen {
+                    if keep_children {
                         children[i * cols + j] = Some(next);
                     }
                 }
@@ -283,9 +369,8 @@ fn search_depth<S: Searchable>(
     let matrix = full.block(r, c);
     let mut stop = || budget.over();
     let solution = Solver::new(r, c).run(&matrix, budget.iterations, 1e-4, &mut stop);
-    progress(&solution, resolutions, start.elapsed());
     let myopic = (matrix.myopic_rows(), matrix.myopic_cols());
-    let shallow = Outcome {
+    let outcome = Outcome {
         white,
         black,
         matrix,
@@ -296,56 +381,29 @@ fn search_depth<S: Searchable>(
         exact: !goes_on && r == rows && c == cols,
         myopic,
     };
-    if !deepen || !goes_on || budget.over() {
-        return (shallow, !deepen);
-    }
-    let mut look = Lookahead {
-        shallow: &shallow,
-        children: &children,
-        context,
-        child_settings: Settings {
-            candidates: settings.child_candidates,
-            ..*settings
-        },
-        depth,
-        budget,
-        deep: Matrix::new(r, c),
-        done: vec![false; r * c],
-        resolutions: 0,
-    };
-    let deepened = look.run(exhaustive, rng);
-    let resolutions = resolutions + look.resolutions;
-    match deepened {
-        Some(mut deep) => {
-            deep.resolutions = resolutions;
-            deep.time = start.elapsed();
-            progress(&deep.solution, deep.resolutions, deep.time);
-            (deep, true)
-        }
-        None => (
-            Outcome {
-                resolutions,
-                time: start.elapsed(),
-                ..shallow
-            },
-            false,
-        ),
+    OneTurn {
+        outcome,
+        children,
+        goes_on,
     }
 }
 
-/// The look-ahead of [`search_depth`]: a block of candidates — the support of the one-turn
+/// The look-ahead of a search: a block of candidates — the support of the shallower
 /// equilibrium, each side's best reply to it and its myopic choice — whose every cell is
 /// valued by the equilibrium one turn further on, then solved on its own. Mixing deepened
-/// and static cells in one matrix would favour the candidates that were not looked at (the
-/// static value of a capture ignores the recapture), so only whole blocks are solved. At
-/// the root the block then grows by one best reply per side at a time while the clock
-/// allows; a growth cut short is dropped.
+/// and shallower cells in one matrix would favour the candidates that were not looked at
+/// (the static value of a capture ignores the recapture), so only whole blocks are solved.
+/// At the root the block then grows by one best reply per side at a time while the clock
+/// allows, judged on the shallower values (the `guide`); a growth cut short is dropped.
 struct Lookahead<'a, S: SimultaneousPosition> {
     /// The one-turn search it starts from.
     shallow: &'a Outcome<S>,
     /// The positions the shallow matrix's cells lead to (`None` where the game ends),
     /// row-major over all of the candidates' columns.
     children: &'a [Option<S>],
+    /// The best values known before this depth, over the shallow matrix's cells: they
+    /// choose which candidates join the block.
+    guide: &'a Matrix,
     context: &'a Context<'a, S>,
     child_settings: Settings,
     depth: u32,
@@ -359,11 +417,44 @@ struct Lookahead<'a, S: SimultaneousPosition> {
 /// The least probability that puts a candidate in the look-ahead's first block.
 const SUPPORT: f64 = 0.01;
 
-impl<S: Searchable> Lookahead<'_, S> {
-    /// The deepened outcome, or `None` when the clock ran out before the first block was
-    /// done. `exhaustive`: grow the block while the clock allows (the root does).
-    fn run(&mut self, exhaustive: bool, rng: &mut SmallRng) -> Option<Outcome<S>> {
-        let (m, solution) = (&self.shallow.matrix, &self.shallow.solution);
+impl<'a, S: Searchable> Lookahead<'a, S> {
+    fn new(
+        root: &'a OneTurn<S>,
+        guide: &'a Matrix,
+        context: &'a Context<'a, S>,
+        settings: &Settings,
+        depth: u32,
+        budget: Budget,
+    ) -> Self {
+        let (rows, cols) = (root.outcome.matrix.rows(), root.outcome.matrix.cols());
+        Lookahead {
+            shallow: &root.outcome,
+            children: &root.children,
+            guide,
+            context,
+            child_settings: Settings {
+                candidates: settings.child_candidates,
+                ..*settings
+            },
+            depth,
+            budget,
+            deep: Matrix::new(rows, cols),
+            done: vec![false; rows * cols],
+            resolutions: 0,
+        }
+    }
+
+    /// The deepened outcome with the candidates (indexes into the shallow ones) of its
+    /// block, or `None` when the clock ran out before the first block was done. The block
+    /// starts from the support of `seed`, an equilibrium of the guide. `exhaustive`: grow
+    /// the block while the clock allows (the root does).
+    fn run(
+        &mut self,
+        seed: &Solution,
+        exhaustive: bool,
+        rng: &mut SmallRng,
+    ) -> Option<(Outcome<S>, Vec<usize>, Vec<usize>)> {
+        let (m, solution) = (self.guide, seed);
         let (rows, cols) = (m.rows(), m.cols());
         let mut block_rows = support(&solution.row);
         let mut block_cols = support(&solution.col);
@@ -385,7 +476,7 @@ impl<S: Searchable> Lookahead<'_, S> {
         let mut best = self.solve(&block_rows, &block_cols);
         while exhaustive && (block_rows.len() < rows || block_cols.len() < cols) {
             // The best replies outside the block to the block's strategies, judged on the
-            // static values (the deep ones are not known yet).
+            // guide (the deep values are not known yet).
             let col_strategy = spread(&best.1.col, &block_cols, cols);
             let row_strategy = spread(&best.1.row, &block_rows, rows);
             let (mut grown_rows, mut grown_cols) = (block_rows.clone(), block_cols.clone());
@@ -413,7 +504,7 @@ impl<S: Searchable> Lookahead<'_, S> {
         let pick = |list: &[Candidate<S>], at: &[usize]| -> Vec<Candidate<S>> {
             at.iter().map(|&k| list[k].clone()).collect()
         };
-        Some(Outcome {
+        let outcome = Outcome {
             white: pick(&self.shallow.white, &block_rows),
             black: pick(&self.shallow.black, &block_cols),
             matrix,
@@ -425,7 +516,22 @@ impl<S: Searchable> Lookahead<'_, S> {
                 restrict(&self.shallow.myopic.0, &block_rows),
                 restrict(&self.shallow.myopic.1, &block_cols),
             ),
-        })
+        };
+        Some((outcome, block_rows, block_cols))
+    }
+
+    /// The guide with this depth's values where they are known: the next depth's guide.
+    fn guide_after(&self) -> Matrix {
+        let mut guide = self.guide.clone();
+        let cols = guide.cols();
+        for i in 0..guide.rows() {
+            for j in 0..cols {
+                if self.done[i * cols + j] {
+                    guide.set(i, j, self.deep.get(i, j));
+                }
+            }
+        }
+        guide
     }
 
     /// Values every cell of `rows` × `cols` by the look-ahead; false when the clock ran out
@@ -452,15 +558,13 @@ impl<S: Searchable> Lookahead<'_, S> {
                     deadline: self.budget.deadline,
                     iterations: 2_000,
                 };
-                let (deeper, _) = search_depth(
+                let deeper = inner_search(
                     child,
                     self.context,
                     &self.child_settings,
                     self.depth - 1,
-                    false,
                     inner,
                     rng,
-                    &mut |_, _, _| {},
                 );
                 self.resolutions += deeper.resolutions;
                 // A look-ahead cut short by the clock is not trusted.
@@ -634,17 +738,14 @@ mod tests {
         let white = checked_candidates(&state, Color::White, 6, &mut rng);
         let black = checked_candidates(&state, Color::Black, 6, &mut rng);
         let mut rng = SmallRng::seed_from_u64(3);
-        let (deep, settled) = search_depth(
+        let deep = search(
             &state,
             &context,
             &settings(2),
-            2,
-            true,
             budget,
             &mut rng,
             &mut |_, _, _| {},
         );
-        assert!(settled);
         // Every candidate ends up in the deepened block.
         let sorted = |list: &[Candidate<diplomacy_chess::State>]| {
             let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
@@ -671,6 +772,61 @@ mod tests {
         }
         assert!((deep.myopic.0.iter().sum::<f64>() - 1.0).abs() < 1e-6);
         assert!((deep.myopic.1.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn every_depth_searches_the_candidates_drawn_at_the_root() {
+        // DiploChess candidates are random plans: a depth that drew its own would show
+        // plans the root never had.
+        let state = ::diplochess::State::new(
+            ::diplochess::Position::start(),
+            ::diplochess::Rules::default(),
+        );
+        let history = vec![state.clone()];
+        let context = Context {
+            history: &history,
+            draw: 0.5,
+        };
+        let budget = Budget {
+            deadline: None,
+            iterations: 1_000,
+        };
+        let settings = Settings {
+            candidates: 5,
+            child_candidates: 3,
+            depth: 3,
+            ..levels::settings(8)
+        };
+        let mut rng = SmallRng::seed_from_u64(7);
+        let white = checked_candidates(&state, Color::White, 5, &mut rng);
+        let black = checked_candidates(&state, Color::Black, 5, &mut rng);
+        let texts = |list: &[Candidate<::diplochess::State>]| -> Vec<Vec<String>> {
+            let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
+            texts.sort();
+            texts
+        };
+        let mut rng = SmallRng::seed_from_u64(7);
+        let deep = search(
+            &state,
+            &context,
+            &settings,
+            budget,
+            &mut rng,
+            &mut |_, _, _| {},
+        );
+        // Without a clock the deepest block grows over all of them, and only them.
+        assert_eq!(texts(&deep.white), texts(&white));
+        assert_eq!(texts(&deep.black), texts(&black));
+    }
+
+    #[test]
+    fn the_root_widens_two_turns_before_it_searches_three() {
+        let settings = Settings {
+            child_candidates: 10,
+            depth: 4,
+            ..levels::settings(8)
+        };
+        assert_eq!(passes(&settings), vec![(2, 10), (2, 20), (3, 10), (4, 10)]);
     }
 
     #[test]
