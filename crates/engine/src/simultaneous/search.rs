@@ -188,8 +188,8 @@ fn cell_value<S: Searchable>(
 /// The search from `state` with `settings`, within `budget`: iterative deepening from the
 /// one-turn equilibrium to `settings.depth` turns, over one set of candidates. Each depth's
 /// block starts from the previous depth's equilibrium and grows by the best replies under
-/// the previous depth's values; it replaces the shallower answer once its first block is
-/// done.
+/// the previous depth's values (see `passes`); it replaces the shallower answer once its
+/// first block is done, or, for a third turn and more, once its block is as wide.
 pub fn search<S: Searchable>(
     state: &S,
     context: &Context<S>,
