@@ -211,7 +211,7 @@ pub fn search<S: Searchable>(
         let time = budget.deadline.map(|d| d.saturating_duration_since(start));
         // The depth `best` comes from.
         let mut best_depth = 1;
-        for (depth, child_candidates) in passes(settings) {
+        for (pass_index, (depth, child_candidates)) in passes(settings).into_iter().enumerate() {
             if budget.over() {
                 break;
             }
@@ -221,7 +221,7 @@ pub fn search<S: Searchable>(
             };
             // With time enough for both, the narrow pass gets a third of it: it is there
             // to guide the wide one, and in DiploChess it would use all of it.
-            let narrow = depth == 2 && child_candidates == settings.child_candidates;
+            let narrow = pass_index == 0;
             let pass_budget = match (budget.deadline, time) {
                 (Some(deadline), Some(time)) if narrow && time >= WIDE_FROM => Budget {
                     deadline: Some(deadline.min(start + time / 3)),
