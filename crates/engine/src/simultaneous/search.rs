@@ -715,6 +715,13 @@ mod tests {
         Context { history, draw: 0.5 }
     }
 
+    /// The candidates' order texts, sorted: the candidates as a set.
+    fn sorted_texts<S: SimultaneousPosition>(list: &[Candidate<S>]) -> Vec<Vec<String>> {
+        let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
+        texts.sort();
+        texts
+    }
+
     fn settings(depth: u32) -> Settings {
         Settings {
             candidates: 6,
@@ -747,13 +754,8 @@ mod tests {
             &mut |_, _, _| {},
         );
         // Every candidate ends up in the deepened block.
-        let sorted = |list: &[Candidate<diplomacy_chess::State>]| {
-            let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
-            texts.sort();
-            texts
-        };
-        assert_eq!(sorted(&deep.white), sorted(&white));
-        assert_eq!(sorted(&deep.black), sorted(&black));
+        assert_eq!(sorted_texts(&deep.white), sorted_texts(&white));
+        assert_eq!(sorted_texts(&deep.black), sorted_texts(&black));
         assert_eq!(deep.matrix.rows(), deep.white.len());
         assert_eq!(deep.matrix.cols(), deep.black.len());
         // Each cell was valued one turn further on: some values differ from the static ones.
@@ -800,11 +802,6 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(7);
         let white = checked_candidates(&state, Color::White, 5, &mut rng);
         let black = checked_candidates(&state, Color::Black, 5, &mut rng);
-        let texts = |list: &[Candidate<::diplochess::State>]| -> Vec<Vec<String>> {
-            let mut texts: Vec<_> = list.iter().map(|c| c.texts.clone()).collect();
-            texts.sort();
-            texts
-        };
         let mut rng = SmallRng::seed_from_u64(7);
         let deep = search(
             &state,
@@ -815,8 +812,8 @@ mod tests {
             &mut |_, _, _| {},
         );
         // Without a clock the deepest block grows over all of them, and only them.
-        assert_eq!(texts(&deep.white), texts(&white));
-        assert_eq!(texts(&deep.black), texts(&black));
+        assert_eq!(sorted_texts(&deep.white), sorted_texts(&white));
+        assert_eq!(sorted_texts(&deep.black), sorted_texts(&black));
     }
 
     #[test]
