@@ -2,9 +2,10 @@
 //! `docs/engine-simultaneous.md`).
 //!
 //! A level sets the default time per phase, how many candidate order sets each side gets,
-//! whether the most played cells are deepened by a one-turn look-ahead (and with how many
-//! candidates there), the cap on regret-matching iterations, and the noise: the share of
-//! uniform play mixed into the drawn strategy, which makes the low levels weaker.
+//! how many turns the look-ahead may search (with how many candidates one turn on, and how
+//! many adjudications it may spend), the cap on regret-matching iterations, and the noise:
+//! the share of uniform play mixed into the drawn strategy, which makes the low levels
+//! weaker.
 
 /// What one level does.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,6 +20,12 @@ pub struct Settings {
     pub depth: u32,
     /// Candidate sets per side in the look-ahead (twice as many in the root's second pass).
     pub child_candidates: usize,
+    /// The most adjudications the look-ahead may start on (the root's one-turn matrix is
+    /// always filled; `u64::MAX`: the clock alone stops it). *Why:* past a few hundred
+    /// milliseconds a phase more time buys little, so the levels below the top one are set
+    /// apart by how much they search, not by their clock: a capped level plays the same
+    /// whatever the machine or the `@ms=` time, as long as the clock does not stop it first.
+    pub lookahead_resolutions: u64,
     /// The most regret-matching+ iterations at the root.
     pub iterations: u64,
     /// The share of uniform play mixed into the drawn strategy (0 = the equilibrium itself).
@@ -31,21 +38,26 @@ pub struct Settings {
 
 /// Levels 1 to 8.
 pub const LEVELS: [Settings; 8] = [
-    level(50, 3, 1, 0, 100, 0.7, 0.0),
-    level(100, 8, 1, 0, 300, 0.3, 0.0),
-    level(150, 10, 1, 0, 1_000, 0.15, 0.0),
-    level(250, 14, 1, 0, 2_000, 0.04, 0.0),
-    level(400, 22, 1, 0, 5_000, 0.0, MODEL_WEIGHT),
-    level(700, 24, 2, 6, 10_000, 0.0, MODEL_WEIGHT),
-    level(1_200, 28, 3, 8, 20_000, 0.0, MODEL_WEIGHT),
-    level(2_000, 36, 4, 10, 50_000, 0.0, MODEL_WEIGHT),
+    level(50, 3, 1, 0, 0, 100, 0.7, 0.0),
+    level(100, 8, 1, 0, 0, 300, 0.3, 0.0),
+    level(150, 10, 1, 0, 0, 1_000, 0.15, 0.0),
+    level(250, 14, 1, 0, 0, 2_000, 0.04, 0.0),
+    level(400, 22, 1, 0, 0, 5_000, 0.0, MODEL_WEIGHT),
+    level(700, 24, 2, 4, 1_200, 10_000, 0.0, MODEL_WEIGHT),
+    level(1_200, 24, 2, 6, 20_000, 20_000, 0.0, MODEL_WEIGHT),
+    level(1_000, 36, 4, 10, UNCAPPED, 50_000, 0.0, MODEL_WEIGHT),
 ];
 
+/// No cap on the look-ahead's adjudications: the clock alone stops it.
+pub const UNCAPPED: u64 = u64::MAX;
+
+#[allow(clippy::too_many_arguments)]
 const fn level(
     movetime_ms: u64,
     candidates: usize,
     depth: u32,
     child_candidates: usize,
+    lookahead_resolutions: u64,
     iterations: u64,
     noise: f64,
     model_weight: f64,
@@ -55,6 +67,7 @@ const fn level(
         candidates,
         depth,
         child_candidates,
+        lookahead_resolutions,
         iterations,
         noise,
         model_weight,

@@ -3,7 +3,7 @@
 //! equilibrium of it by regret matching+, then (time permitting) a look-ahead that values
 //! blocks of the most likely cells by the equilibrium of the position they lead to.
 
-use super::levels::Settings;
+use super::levels::{self, Settings};
 use super::matrix::{Matrix, Solution, Solver};
 use diplo_core::{
     Color, Outcome as GameOutcome, PhaseKind, Repetitions, SimultaneousPosition, Status,
@@ -229,7 +229,12 @@ pub fn search<S: Searchable>(
                 },
                 _ => budget,
             };
-            let mut look = Lookahead::new(&root, &guide, context, &pass, depth, pass_budget);
+            let allowance = settings.lookahead_resolutions.saturating_sub(resolutions);
+            if allowance == 0 {
+                break;
+            }
+            let mut look = Lookahead::new(&root, &guide, context, &pass, depth, pass_budget)
+                .with_allowance(allowance);
             let deepened = look.run(&seed, true, rng);
             resolutions += look.resolutions;
             let Some((outcome, block_rows, block_cols)) = deepened else {
@@ -408,6 +413,9 @@ struct Lookahead<'a, S: SimultaneousPosition> {
     child_settings: Settings,
     depth: u32,
     budget: Budget,
+    /// The most adjudications this look-ahead may start on (the level's cap, less what the
+    /// search spent before it); a cell is not started past it, as past the deadline.
+    allowance: u64,
     /// The deepened values, over the shallow matrix's rows and columns.
     deep: Matrix,
     done: Vec<bool>,
@@ -438,10 +446,16 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
             },
             depth,
             budget,
+            allowance: levels::UNCAPPED,
             deep: Matrix::new(rows, cols),
             done: vec![false; rows * cols],
             resolutions: 0,
         }
+    }
+
+    /// The same look-ahead, stopped once it has spent `allowance` adjudications.
+    fn with_allowance(self, allowance: u64) -> Self {
+        Lookahead { allowance, ..self }
     }
 
     /// The deepened outcome with the candidates (indexes into the shallow ones) of its
@@ -547,7 +561,7 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
         if self.done[i * cols + j] {
             return true;
         }
-        if self.budget.over() {
+        if self.budget.over() || self.resolutions >= self.allowance {
             return false;
         }
         let static_value = self.shallow.matrix.get(i, j);
@@ -700,7 +714,6 @@ pub fn greedy<S: Searchable>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simultaneous::levels;
     use rand::SeedableRng;
 
     fn start() -> diplomacy_chess::State {
@@ -814,6 +827,50 @@ mod tests {
         // Without a clock the deepest block grows over all of them, and only them.
         assert_eq!(sorted_texts(&deep.white), sorted_texts(&white));
         assert_eq!(sorted_texts(&deep.black), sorted_texts(&black));
+    }
+
+    #[test]
+    fn a_capped_look_ahead_stops_at_its_resolutions_whatever_the_clock() {
+        let state = ::diplochess::State::new(
+            ::diplochess::Position::start(),
+            ::diplochess::Rules::default(),
+        );
+        let history = vec![state.clone()];
+        let context = Context {
+            history: &history,
+            draw: 0.5,
+        };
+        let capped = Settings {
+            candidates: 8,
+            child_candidates: 4,
+            depth: 2,
+            lookahead_resolutions: 600,
+            ..levels::settings(8)
+        };
+        let run = |settings: &Settings, deadline: Option<Instant>| {
+            let budget = Budget {
+                deadline,
+                iterations: 1_000,
+            };
+            let mut rng = SmallRng::seed_from_u64(5);
+            search(&state, &context, settings, budget, &mut rng, &mut |_, _, _| {})
+        };
+        let unlimited = run(&capped, None);
+        let far = run(&capped, Some(Instant::now() + Duration::from_secs(600)));
+        // The cap stops the search, not the clock: the same answer with or without one.
+        assert_eq!(sorted_texts(&unlimited.white), sorted_texts(&far.white));
+        assert_eq!(sorted_texts(&unlimited.black), sorted_texts(&far.black));
+        assert_eq!(unlimited.solution.row, far.solution.row);
+        assert_eq!(unlimited.resolutions, far.resolutions);
+        // No cell is started past the cap, and a cell costs at most one child matrix.
+        let child_matrix = (capped.child_candidates * capped.child_candidates) as u64;
+        assert!(unlimited.resolutions <= capped.lookahead_resolutions + child_matrix);
+        // The cap is what stopped it: without it the look-ahead goes on.
+        let uncapped = Settings {
+            lookahead_resolutions: levels::UNCAPPED,
+            ..capped
+        };
+        assert!(run(&uncapped, None).resolutions > capped.lookahead_resolutions + child_matrix);
     }
 
     #[test]
