@@ -853,7 +853,14 @@ mod tests {
                 iterations: 1_000,
             };
             let mut rng = SmallRng::seed_from_u64(5);
-            search(&state, &context, settings, budget, &mut rng, &mut |_, _, _| {})
+            search(
+                &state,
+                &context,
+                settings,
+                budget,
+                &mut rng,
+                &mut |_, _, _| {},
+            )
         };
         let unlimited = run(&capped, None);
         let far = run(&capped, Some(Instant::now() + Duration::from_secs(600)));
