@@ -466,6 +466,10 @@ impl Searchable for State {
             None => Vec::new(),
         }
     }
+
+    fn lookahead_cap(cap: &super::levels::Cap) -> u64 {
+        cap.diplochess
+    }
 }
 
 #[cfg(test)]

@@ -377,6 +377,10 @@ impl Searchable for State {
             Mode::Progressive => series(self, side, n, count, rng),
         }
     }
+
+    fn lookahead_cap(cap: &super::levels::Cap) -> u64 {
+        cap.diplomacy_chess
+    }
 }
 
 #[cfg(test)]

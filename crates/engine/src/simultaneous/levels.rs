@@ -21,11 +21,11 @@ pub struct Settings {
     /// Candidate sets per side in the look-ahead (twice as many in the root's second pass).
     pub child_candidates: usize,
     /// The most adjudications the look-ahead may start on (the root's one-turn matrix is
-    /// always filled; `u64::MAX`: the clock alone stops it). *Why:* past a few hundred
+    /// always filled; [`UNCAPPED`]: the clock alone stops it). *Why:* past a few hundred
     /// milliseconds a phase more time buys little, so the levels below the top one are set
     /// apart by how much they search, not by their clock: a capped level plays the same
     /// whatever the machine or the `@ms=` time, as long as the clock does not stop it first.
-    pub lookahead_resolutions: u64,
+    pub lookahead_resolutions: Cap,
     /// The most regret-matching+ iterations at the root.
     pub iterations: u64,
     /// The share of uniform play mixed into the drawn strategy (0 = the equilibrium itself).
@@ -36,20 +36,64 @@ pub struct Settings {
     pub model_weight: f64,
 }
 
+/// A look-ahead cap in adjudications, per game. *Why per game:* the look-ahead's worth
+/// flattens much sooner in DiploChess than in Diplomacy Chess, so a cap that leaves a clear
+/// step on both sides of level 7 in one game does not in the other
+/// (`docs/engine-simultaneous.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cap {
+    pub diplomacy_chess: u64,
+    pub diplochess: u64,
+}
+
+impl Cap {
+    /// The same cap in both games.
+    pub const fn both(resolutions: u64) -> Cap {
+        Cap {
+            diplomacy_chess: resolutions,
+            diplochess: resolutions,
+        }
+    }
+}
+
 /// Levels 1 to 8.
 pub const LEVELS: [Settings; 8] = [
-    level(50, 3, 1, 0, 0, 100, 0.7, 0.0),
-    level(100, 8, 1, 0, 0, 300, 0.3, 0.0),
-    level(150, 10, 1, 0, 0, 1_000, 0.15, 0.0),
-    level(250, 14, 1, 0, 0, 2_000, 0.04, 0.0),
-    level(400, 22, 1, 0, 0, 5_000, 0.0, MODEL_WEIGHT),
-    level(700, 24, 2, 4, 1_200, 10_000, 0.0, MODEL_WEIGHT),
-    level(1_200, 24, 2, 6, 20_000, 20_000, 0.0, MODEL_WEIGHT),
-    level(1_000, 36, 4, 10, UNCAPPED, 50_000, 0.0, MODEL_WEIGHT),
+    level(50, 3, 1, 0, NONE, 100, 0.7, 0.0),
+    level(100, 8, 1, 0, NONE, 300, 0.3, 0.0),
+    level(150, 10, 1, 0, NONE, 1_000, 0.15, 0.0),
+    level(250, 14, 1, 0, NONE, 2_000, 0.04, 0.0),
+    level(400, 22, 1, 0, NONE, 5_000, 0.0, MODEL_WEIGHT),
+    level(700, 24, 2, 4, Cap::both(1_200), 10_000, 0.0, MODEL_WEIGHT),
+    level(
+        1_200,
+        24,
+        2,
+        6,
+        Cap {
+            diplomacy_chess: 20_000,
+            diplochess: 6_000,
+        },
+        20_000,
+        0.0,
+        MODEL_WEIGHT,
+    ),
+    level(
+        1_000,
+        36,
+        4,
+        10,
+        Cap::both(UNCAPPED),
+        50_000,
+        0.0,
+        MODEL_WEIGHT,
+    ),
 ];
 
 /// No cap on the look-ahead's adjudications: the clock alone stops it.
 pub const UNCAPPED: u64 = u64::MAX;
+
+/// The cap of the levels that do not look ahead.
+const NONE: Cap = Cap::both(0);
 
 #[allow(clippy::too_many_arguments)]
 const fn level(
@@ -57,7 +101,7 @@ const fn level(
     candidates: usize,
     depth: u32,
     child_candidates: usize,
-    lookahead_resolutions: u64,
+    lookahead_resolutions: Cap,
     iterations: u64,
     noise: f64,
     model_weight: f64,

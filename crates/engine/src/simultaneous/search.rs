@@ -21,6 +21,8 @@ pub trait Searchable: SimultaneousPosition {
     /// first. They need not be checked: the search keeps only those
     /// [`SimultaneousPosition::check_orders`] accepts.
     fn candidates(&self, side: Color, count: usize, rng: &mut SmallRng) -> Vec<Vec<Self::Order>>;
+    /// This game's share of a per-game look-ahead cap.
+    fn lookahead_cap(cap: &levels::Cap) -> u64;
 }
 
 /// A checked candidate: its orders and their texts.
@@ -229,7 +231,8 @@ pub fn search<S: Searchable>(
                 },
                 _ => budget,
             };
-            let allowance = settings.lookahead_resolutions.saturating_sub(resolutions);
+            let allowance =
+                S::lookahead_cap(&settings.lookahead_resolutions).saturating_sub(resolutions);
             if allowance == 0 {
                 break;
             }
@@ -840,11 +843,12 @@ mod tests {
             history: &history,
             draw: 0.5,
         };
+        let cap = 600;
         let capped = Settings {
             candidates: 8,
             child_candidates: 4,
             depth: 2,
-            lookahead_resolutions: 600,
+            lookahead_resolutions: levels::Cap::both(cap),
             ..levels::settings(8)
         };
         let run = |settings: &Settings, deadline: Option<Instant>| {
@@ -871,13 +875,13 @@ mod tests {
         assert_eq!(unlimited.resolutions, far.resolutions);
         // No cell is started past the cap, and a cell costs at most one child matrix.
         let child_matrix = (capped.child_candidates * capped.child_candidates) as u64;
-        assert!(unlimited.resolutions <= capped.lookahead_resolutions + child_matrix);
+        assert!(unlimited.resolutions <= cap + child_matrix);
         // The cap is what stopped it: without it the look-ahead goes on.
         let uncapped = Settings {
-            lookahead_resolutions: levels::UNCAPPED,
+            lookahead_resolutions: levels::Cap::both(levels::UNCAPPED),
             ..capped
         };
-        assert!(run(&uncapped, None).resolutions > capped.lookahead_resolutions + child_matrix);
+        assert!(run(&uncapped, None).resolutions > cap + child_matrix);
     }
 
     #[test]
