@@ -726,8 +726,15 @@ mod tests {
         diplomacy_chess::State::new(position, diplomacy_chess::Mode::Basic)
     }
 
+    fn diplochess_start() -> ::diplochess::State {
+        ::diplochess::State::new(
+            ::diplochess::Position::start(),
+            ::diplochess::Rules::default(),
+        )
+    }
+
     /// A context that counts a draw as one half.
-    fn neutral(history: &[diplomacy_chess::State]) -> Context<'_, diplomacy_chess::State> {
+    fn neutral<S>(history: &[S]) -> Context<'_, S> {
         Context { history, draw: 0.5 }
     }
 
@@ -796,15 +803,9 @@ mod tests {
     fn every_depth_searches_the_candidates_drawn_at_the_root() {
         // DiploChess candidates are random plans: a depth that drew its own would show
         // plans the root never had.
-        let state = ::diplochess::State::new(
-            ::diplochess::Position::start(),
-            ::diplochess::Rules::default(),
-        );
+        let state = diplochess_start();
         let history = vec![state.clone()];
-        let context = Context {
-            history: &history,
-            draw: 0.5,
-        };
+        let context = neutral(&history);
         let budget = Budget {
             deadline: None,
             iterations: 1_000,
@@ -834,15 +835,9 @@ mod tests {
 
     #[test]
     fn a_capped_look_ahead_stops_at_its_resolutions_whatever_the_clock() {
-        let state = ::diplochess::State::new(
-            ::diplochess::Position::start(),
-            ::diplochess::Rules::default(),
-        );
+        let state = diplochess_start();
         let history = vec![state.clone()];
-        let context = Context {
-            history: &history,
-            draw: 0.5,
-        };
+        let context = neutral(&history);
         let cap = 600;
         let capped = Settings {
             candidates: 8,
