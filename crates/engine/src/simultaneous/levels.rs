@@ -71,7 +71,7 @@ pub const LEVELS: [Settings; 8] = [
         6,
         Cap {
             diplomacy_chess: 20_000,
-            diplochess: 6_000,
+            diplochess: 10_000,
         },
         20_000,
         0.0,
