@@ -18,7 +18,8 @@ pub struct Settings {
     /// that matter valued by the equilibrium one turn further on; and so on. Deepening is
     /// iterative, so the clock decides how far a search gets.
     pub depth: u32,
-    /// Candidate sets per side in the look-ahead (twice as many in the root's second pass).
+    /// Candidate sets per side in the look-ahead (twice as many in the second pass of a
+    /// two-turn level).
     pub child_candidates: usize,
     /// The most adjudications the look-ahead may start on (the root's one-turn matrix is
     /// always filled; [`UNCAPPED`]: the clock alone stops it). *Why:* past a few hundred

@@ -191,7 +191,8 @@ fn cell_value<S: Searchable>(
 /// one-turn equilibrium to `settings.depth` turns, over one set of candidates. Each depth's
 /// block starts from the previous depth's equilibrium and grows by the best replies under
 /// the previous depth's values (see `passes`); it replaces the shallower answer once its
-/// first block is done, or, for a third turn and more, once its block is as wide.
+/// first block is done, or, for a third turn and more, once its block is closed (no best
+/// reply outside it gains) or as wide.
 pub fn search<S: Searchable>(
     state: &S,
     context: &Context<S>,
@@ -213,7 +214,12 @@ pub fn search<S: Searchable>(
         let time = budget.deadline.map(|d| d.saturating_duration_since(start));
         // The depth `best` comes from.
         let mut best_depth = 1;
-        for (pass_index, (depth, child_candidates)) in passes(settings).into_iter().enumerate() {
+        for (pass_index, pass) in passes(settings).into_iter().enumerate() {
+            let Pass {
+                depth,
+                child_candidates,
+                growth,
+            } = pass;
             if budget.over() {
                 break;
             }
@@ -221,11 +227,11 @@ pub fn search<S: Searchable>(
                 child_candidates,
                 ..*settings
             };
-            // With time enough for both, the narrow pass gets a third of it: it is there
-            // to guide the wide one, and in DiploChess it would use all of it.
-            let narrow = pass_index == 0;
+            // With time enough for more, the first pass gets a third of it: it is there
+            // to guide the next ones, and in DiploChess it would use all of it.
+            let first = pass_index == 0;
             let pass_budget = match (budget.deadline, time) {
-                (Some(deadline), Some(time)) if narrow && time >= WIDE_FROM => Budget {
+                (Some(deadline), Some(time)) if first && time >= SPLIT_FROM => Budget {
                     deadline: Some(deadline.min(start + time / 3)),
                     ..budget
                 },
@@ -238,17 +244,24 @@ pub fn search<S: Searchable>(
             }
             let mut look = Lookahead::new(&root, &guide, context, &pass, depth, pass_budget)
                 .with_allowance(allowance);
-            let deepened = look.run(&seed, true, rng);
+            let deepened = look.run(&seed, growth, rng);
             resolutions += look.resolutions;
-            let Some((outcome, block_rows, block_cols)) = deepened else {
+            let Some(Deepened {
+                outcome,
+                rows: block_rows,
+                cols: block_cols,
+                closed,
+            }) = deepened
+            else {
                 continue;
             };
-            // A deeper pass replaces the answer only once its block is as wide: a third
-            // turn seen over a handful of candidates, as the clock runs out, is no better
-            // an answer than two turns over many.
+            // A deeper pass replaces the answer only once its block is closed or as wide: a
+            // third turn seen over a handful of candidates, cut short by the clock while
+            // the other side still had a better reply outside it, is no better an answer
+            // than two turns over many.
             let narrower =
                 block_rows.len() < best.matrix.rows() || block_cols.len() < best.matrix.cols();
-            if best_depth > 1 && depth > best_depth && narrower {
+            if best_depth > 1 && depth > best_depth && narrower && !closed {
                 break;
             }
             best_depth = depth;
@@ -267,23 +280,71 @@ pub fn search<S: Searchable>(
     best
 }
 
-/// The look-ahead's passes at the root, as (turns searched, candidates per side one turn
-/// on): two turns with the level's candidates, then two turns with twice as many, then
-/// each further turn. *Why:* a third turn in the time a phase allows covers only a few
-/// candidates, and two turns seen through twice the candidates gained more in matches
+/// One pass of the root's look-ahead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pass {
+    /// Turns searched.
+    depth: u32,
+    /// Candidates per side one turn on.
+    child_candidates: usize,
+    growth: Growth,
+}
+
+/// The look-ahead's passes at the root: two turns with the level's candidates over the
+/// whole matrix, then either (a level that stops at two turns) two turns again with twice
+/// as many candidates one turn on, or each further turn over a block grown until it
+/// closes. *Why:* a third turn over the whole matrix does not fit in the time a phase
+/// allows, while the block an equilibrium plays closes over a handful of candidates per
+/// side; and a closed three-turn block beat two turns over every candidate in matches
 /// (`docs/engine-simultaneous.md`).
-fn passes(settings: &Settings) -> Vec<(u32, usize)> {
+fn passes(settings: &Settings) -> Vec<Pass> {
     let child = settings.child_candidates;
-    let mut out = vec![(2, child), (2, 2 * child)];
-    out.extend((3..=settings.depth).map(|depth| (depth, child)));
+    let pass = |depth, child_candidates, growth| Pass {
+        depth,
+        child_candidates,
+        growth,
+    };
+    let mut out = vec![pass(2, child, Growth::Exhaustive)];
+    if settings.depth == 2 {
+        out.push(pass(2, 2 * child, Growth::Exhaustive));
+    }
+    out.extend((3..=settings.depth).map(|depth| pass(depth, child, Growth::Closing)));
     out
 }
 
-/// The time for a phase from which the narrow pass stops at a third of it.
-const WIDE_FROM: Duration = Duration::from_millis(300);
+/// How a look-ahead block grows past its first one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Growth {
+    /// By each side's best reply, whatever it gains, until the candidates (or the clock)
+    /// run out.
+    Exhaustive,
+    /// By a side's best reply only while it gains more than [`CLOSES_WITHIN`] against the
+    /// block's equilibrium; the block is closed when neither side's does.
+    Closing,
+}
+
+impl Growth {
+    /// Whether a best reply that gains `gain` (for the side that plays it) joins the block.
+    fn takes(self, gain: f64) -> bool {
+        match self {
+            Growth::Exhaustive => true,
+            Growth::Closing => gain > CLOSES_WITHIN,
+        }
+    }
+}
+
+/// What a best reply outside a closing block may gain (in expected score) without joining
+/// it.
+const CLOSES_WITHIN: f64 = 0.005;
+
+/// The time for a phase from which the first pass stops at a third of it.
+const SPLIT_FROM: Duration = Duration::from_millis(300);
 
 /// The search of a position inside the look-ahead, `depth` turns deep: the one-turn
-/// equilibrium, then (depth 2 or more) the first block of the look-ahead alone.
+/// equilibrium, then (depth 2 or more) a look-ahead block grown until it closes. *Why
+/// closed:* the first block alone (the one-turn equilibrium's support and best replies)
+/// often missed the reply that refutes a line one turn further on, and three turns
+/// searched that way lost to two (`docs/engine-simultaneous.md`).
 fn inner_search<S: Searchable>(
     state: &S,
     context: &Context<S>,
@@ -305,10 +366,12 @@ fn inner_search<S: Searchable>(
         depth,
         budget,
     );
-    let deepened = look.run(&root.outcome.solution, false, rng);
+    let deepened = look.run(&root.outcome.solution, Growth::Closing, rng);
     let resolutions = root.outcome.resolutions + look.resolutions;
     match deepened {
-        Some((mut deep, _, _)) => {
+        Some(Deepened {
+            outcome: mut deep, ..
+        }) => {
             deep.resolutions = resolutions;
             deep
         }
@@ -401,8 +464,9 @@ fn one_turn<S: Searchable>(
 /// valued by the equilibrium one turn further on, then solved on its own. Mixing deepened
 /// and shallower cells in one matrix would favour the candidates that were not looked at
 /// (the static value of a capture ignores the recapture), so only whole blocks are solved.
-/// At the root the block then grows by one best reply per side at a time while the clock
-/// allows, judged on the shallower values (the `guide`); a growth cut short is dropped.
+/// The block then grows by one best reply per side at a time while the clock allows (and,
+/// for a closing block, while the reply gains), judged on the shallower values (the
+/// `guide`); a growth cut short is dropped.
 struct Lookahead<'a, S: SimultaneousPosition> {
     /// The one-turn search it starts from.
     shallow: &'a Outcome<S>,
@@ -423,6 +487,17 @@ struct Lookahead<'a, S: SimultaneousPosition> {
     deep: Matrix,
     done: Vec<bool>,
     resolutions: u64,
+}
+
+/// A look-ahead block's result.
+struct Deepened<S: SimultaneousPosition> {
+    /// Its equilibrium over its candidates.
+    outcome: Outcome<S>,
+    /// Its candidates, as indexes into the shallow search's.
+    rows: Vec<usize>,
+    cols: Vec<usize>,
+    /// No best reply outside it gains, as far as the guide tells.
+    closed: bool,
 }
 
 /// The least probability that puts a candidate in the look-ahead's first block.
@@ -461,16 +536,10 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
         Lookahead { allowance, ..self }
     }
 
-    /// The deepened outcome with the candidates (indexes into the shallow ones) of its
-    /// block, or `None` when the clock ran out before the first block was done. The block
-    /// starts from the support of `seed`, an equilibrium of the guide. `exhaustive`: grow
-    /// the block while the clock allows (the root does).
-    fn run(
-        &mut self,
-        seed: &Solution,
-        exhaustive: bool,
-        rng: &mut SmallRng,
-    ) -> Option<(Outcome<S>, Vec<usize>, Vec<usize>)> {
+    /// The deepened block, or `None` when the clock ran out before the first block was
+    /// done. The block starts from the support of `seed`, an equilibrium of the guide, and
+    /// grows as `growth` says while the clock allows.
+    fn run(&mut self, seed: &Solution, growth: Growth, rng: &mut SmallRng) -> Option<Deepened<S>> {
         let (m, solution) = (self.guide, seed);
         let (rows, cols) = (m.rows(), m.cols());
         let mut block_rows = support(&solution.row);
@@ -491,25 +560,37 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
             return None;
         }
         let mut best = self.solve(&block_rows, &block_cols);
-        while exhaustive && (block_rows.len() < rows || block_cols.len() < cols) {
+        let mut closed = false;
+        while block_rows.len() < rows || block_cols.len() < cols {
             // The best replies outside the block to the block's strategies, judged on the
             // guide (the deep values are not known yet).
             let col_strategy = spread(&best.1.col, &block_cols, cols);
             let row_strategy = spread(&best.1.row, &block_rows, rows);
+            let value = best.1.value;
             let (mut grown_rows, mut grown_cols) = (block_rows.clone(), block_cols.clone());
             let outside_rows = |i: &usize| !block_rows.contains(i);
             let outside_cols = |j: &usize| !block_cols.contains(j);
-            if let Some(i) = (0..rows).filter(outside_rows).max_by(|&a, &b| {
+            let row_reply = (0..rows).filter(outside_rows).max_by(|&a, &b| {
                 m.row_value(a, &col_strategy)
                     .total_cmp(&m.row_value(b, &col_strategy))
-            }) {
+            });
+            if let Some(i) =
+                row_reply.filter(|&i| growth.takes(m.row_value(i, &col_strategy) - value))
+            {
                 grown_rows.push(i);
             }
-            if let Some(j) = (0..cols).filter(outside_cols).min_by(|&a, &b| {
+            let col_reply = (0..cols).filter(outside_cols).min_by(|&a, &b| {
                 m.col_value(a, &row_strategy)
                     .total_cmp(&m.col_value(b, &row_strategy))
-            }) {
+            });
+            if let Some(j) =
+                col_reply.filter(|&j| growth.takes(value - m.col_value(j, &row_strategy)))
+            {
                 grown_cols.push(j);
+            }
+            if (grown_rows.len(), grown_cols.len()) == (block_rows.len(), block_cols.len()) {
+                closed = true;
+                break;
             }
             if !self.fill(&grown_rows, &grown_cols, rng) {
                 break;
@@ -534,7 +615,14 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
                 restrict(&self.shallow.myopic.1, &block_cols),
             ),
         };
-        Some((outcome, block_rows, block_cols))
+        // A block over every candidate is closed too: nothing is left outside it.
+        closed |= block_rows.len() == rows && block_cols.len() == cols;
+        Some(Deepened {
+            outcome,
+            rows: block_rows,
+            cols: block_cols,
+            closed,
+        })
     }
 
     /// The guide with this depth's values where they are known: the next depth's guide.
@@ -828,9 +916,14 @@ mod tests {
             &mut rng,
             &mut |_, _, _| {},
         );
-        // Without a clock the deepest block grows over all of them, and only them.
-        assert_eq!(sorted_texts(&deep.white), sorted_texts(&white));
-        assert_eq!(sorted_texts(&deep.black), sorted_texts(&black));
+        // The third turn's block closes over some of them, and only them.
+        for (block, drawn) in [(&deep.white, &white), (&deep.black, &black)] {
+            let drawn = sorted_texts(drawn);
+            assert!(!block.is_empty());
+            assert!(sorted_texts(block)
+                .iter()
+                .all(|texts| drawn.contains(texts)));
+        }
     }
 
     #[test]
@@ -880,13 +973,73 @@ mod tests {
     }
 
     #[test]
-    fn the_root_widens_two_turns_before_it_searches_three() {
+    fn a_two_turn_level_widens_its_look_ahead_and_a_deeper_one_goes_on_in_closed_blocks() {
         let settings = Settings {
             child_candidates: 10,
             depth: 4,
             ..levels::settings(8)
         };
-        assert_eq!(passes(&settings), vec![(2, 10), (2, 20), (3, 10), (4, 10)]);
+        let shape = |settings: &Settings| -> Vec<(u32, usize, Growth)> {
+            passes(settings)
+                .iter()
+                .map(|p| (p.depth, p.child_candidates, p.growth))
+                .collect()
+        };
+        use Growth::{Closing, Exhaustive};
+        assert_eq!(
+            shape(&settings),
+            vec![(2, 10, Exhaustive), (3, 10, Closing), (4, 10, Closing)]
+        );
+        let two_turns = Settings {
+            depth: 2,
+            ..settings
+        };
+        assert_eq!(
+            shape(&two_turns),
+            vec![(2, 10, Exhaustive), (2, 20, Exhaustive)]
+        );
+    }
+
+    #[test]
+    fn a_closing_block_stops_once_no_reply_outside_it_gains() {
+        let state = start();
+        let history = vec![state.clone()];
+        let context = neutral(&history);
+        let settings = Settings {
+            candidates: 10,
+            child_candidates: 4,
+            ..settings(2)
+        };
+        let budget = Budget {
+            deadline: None,
+            iterations: 2_000,
+        };
+        let mut rng = SmallRng::seed_from_u64(4);
+        let root = one_turn(&state, &context, &settings, true, budget, &mut rng);
+        let guide = &root.outcome.matrix;
+        let (rows, cols) = (guide.rows(), guide.cols());
+        let mut block = |growth| {
+            Lookahead::new(&root, guide, &context, &settings, 2, budget)
+                .run(&root.outcome.solution, growth, &mut rng)
+                .expect("no clock to run out")
+        };
+        let all = block(Growth::Exhaustive);
+        assert_eq!((all.rows.len(), all.cols.len()), (rows, cols));
+        assert!(all.closed);
+        let closed = block(Growth::Closing);
+        assert!(closed.closed);
+        // It stopped short of every candidate...
+        assert!(closed.rows.len() < rows || closed.cols.len() < cols);
+        // ...because no reply outside it gains more than the margin on the guide's values.
+        let value = closed.outcome.solution.value;
+        let row = spread(&closed.outcome.solution.row, &closed.rows, rows);
+        let col = spread(&closed.outcome.solution.col, &closed.cols, cols);
+        for i in (0..rows).filter(|i| !closed.rows.contains(i)) {
+            assert!(guide.row_value(i, &col) <= value + CLOSES_WITHIN);
+        }
+        for j in (0..cols).filter(|j| !closed.cols.contains(j)) {
+            assert!(guide.col_value(j, &row) >= value - CLOSES_WITHIN);
+        }
     }
 
     #[test]
