@@ -570,22 +570,18 @@ impl<'a, S: Searchable> Lookahead<'a, S> {
             let (mut grown_rows, mut grown_cols) = (block_rows.clone(), block_cols.clone());
             let outside_rows = |i: &usize| !block_rows.contains(i);
             let outside_cols = |j: &usize| !block_cols.contains(j);
-            let row_reply = (0..rows).filter(outside_rows).max_by(|&a, &b| {
-                m.row_value(a, &col_strategy)
-                    .total_cmp(&m.row_value(b, &col_strategy))
-            });
-            if let Some(i) =
-                row_reply.filter(|&i| growth.takes(m.row_value(i, &col_strategy) - value))
-            {
+            let row_reply = (0..rows)
+                .filter(outside_rows)
+                .map(|i| (i, m.row_value(i, &col_strategy)))
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((i, _)) = row_reply.filter(|&(_, v)| growth.takes(v - value)) {
                 grown_rows.push(i);
             }
-            let col_reply = (0..cols).filter(outside_cols).min_by(|&a, &b| {
-                m.col_value(a, &row_strategy)
-                    .total_cmp(&m.col_value(b, &row_strategy))
-            });
-            if let Some(j) =
-                col_reply.filter(|&j| growth.takes(value - m.col_value(j, &row_strategy)))
-            {
+            let col_reply = (0..cols)
+                .filter(outside_cols)
+                .map(|j| (j, m.col_value(j, &row_strategy)))
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((j, _)) = col_reply.filter(|&(_, v)| growth.takes(value - v)) {
                 grown_cols.push(j);
             }
             if (grown_rows.len(), grown_cols.len()) == (block_rows.len(), block_cols.len()) {
