@@ -10,7 +10,7 @@ use diplo_games::{replay_record, Session, GAMES};
 use libfuzzer_sys::fuzz_target;
 
 /// Plays one line of the input on the session.
-fn play_line(session: &mut dyn Session, line: &str, side: Color) {
+fn play_line(session: &mut Session, line: &str, side: Color) {
     if let Some(game) = session.as_sequential_mut() {
         match game.play(line) {
             Ok(played) => assert!(!played.coordinate.is_empty()),
@@ -28,7 +28,7 @@ fn play_line(session: &mut dyn Session, line: &str, side: Color) {
     for order in &orders {
         match game.check_order(side, order) {
             Ok(canonical) => assert_eq!(game.check_order(side, &canonical), Ok(canonical)),
-            Err(e) => assert!(!e.is_empty()),
+            Err(e) => assert!(!e.to_string().is_empty()),
         }
     }
     let (white, black) = match side {
@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
         } else {
             Color::Black
         };
-        play_line(session.as_mut(), line, side);
+        play_line(&mut session, line, side);
     }
     // A DiploChess record holds whole turns: one stopped within a turn replays that turn's
     // later phases with their defaults, so only the result and the game are compared then.

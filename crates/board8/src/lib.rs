@@ -7,6 +7,7 @@
 mod attacks;
 mod board;
 mod castling;
+pub mod describe;
 mod fen;
 mod square;
 pub mod zobrist;

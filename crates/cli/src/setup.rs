@@ -35,14 +35,14 @@ impl GameArgs {
     }
 
     /// A game for any command that works on any game.
-    pub fn any_session(&self, position: &PositionArg) -> Result<Box<dyn Session>> {
+    pub fn any_session(&self, position: &PositionArg) -> Result<Session> {
         let entry = self.entry()?;
         let options = self.checked_options(entry)?;
         Ok(entry.start(&options, position.position.as_deref())?)
     }
 
     /// A game for a command that needs a sequential game.
-    pub fn session(&self, position: &PositionArg, command: &str) -> Result<Box<dyn Session>> {
+    pub fn session(&self, position: &PositionArg, command: &str) -> Result<Session> {
         let entry = self.entry()?;
         if entry.kind != Kind::Sequential {
             return Err(CliError::usage(format!(
@@ -56,7 +56,7 @@ impl GameArgs {
 }
 
 /// The sequential face of a session that [`GameArgs::session`] made.
-pub fn sequential(session: &dyn Session) -> Result<&dyn diplo_games::SequentialSession> {
+pub fn sequential(session: &Session) -> Result<&dyn diplo_games::SequentialSession> {
     session.as_sequential().ok_or_else(|| {
         CliError::usage(format!("{} is not a sequential game", session.entry().id()))
     })

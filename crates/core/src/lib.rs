@@ -6,6 +6,7 @@
 //! engine and the server drive every game through them without knowing its rules.
 
 mod color;
+pub mod describe;
 mod options;
 pub mod orders_file;
 mod outcome;
@@ -16,7 +17,7 @@ pub mod simultaneous;
 pub mod text_serde;
 
 pub use color::{ByColor, Color};
-pub use options::{GameInfo, GameRules, OptionError, OptionSpec, Options};
+pub use options::{GameInfo, GameRules, OptionError, OptionSpec, Options, PerftLimit};
 pub use outcome::{EndReason, GameResult, Outcome, Status, UnknownResultToken};
 pub use record::{parse_record, write_record, Record, RecordError};
 pub use sequential::{Game as SequentialGame, MoveError, SequentialPosition};

@@ -15,13 +15,31 @@ impl OptionSpec {
     }
 }
 
-/// What `diplo games` shows of a game.
+/// What `diplo games` shows of a game, and the facts about it that the command line and
+/// the page tell players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameInfo {
     pub id: &'static str,
+    /// The full name, with the inventor (`Diplomat Chess (Martín-Fuertes)`).
     pub name: &'static str,
+    /// The name alone, for titles and lists (`Diplomat Chess`).
+    pub short_name: &'static str,
     pub summary: &'static str,
     pub options: &'static [OptionSpec],
+    /// How moves or orders are written, for help at a prompt.
+    pub notation_help: &'static str,
+    /// Sequential games: the deepest perft that finishes in reasonable time, and why.
+    pub perft_limit: Option<PerftLimit>,
+    /// Games whose orders are also typed: what is typed (the noun that
+    /// [`crate::describe::OrderEntry::typed`] names) with an example of it.
+    pub typed_examples: &'static [(&'static str, &'static str)],
+}
+
+/// The deepest perft a game takes, and the reason given when asked for more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftLimit {
+    pub depth: u32,
+    pub why: &'static str,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -172,12 +190,16 @@ mod tests {
     const GAME: GameInfo = GameInfo {
         id: "g",
         name: "G",
+        short_name: "G",
         summary: "",
         options: &[OptionSpec {
             name: "suborn",
             values: &["convert", "remove", "drop"],
             help: "",
         }],
+        notation_help: "",
+        perft_limit: None,
+        typed_examples: &[],
     };
 
     #[test]

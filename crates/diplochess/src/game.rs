@@ -17,6 +17,7 @@ const OFF_ON: &[&str] = &["off", "on"];
 pub const GAME_INFO: GameInfo = GameInfo {
     id: "diplochess",
     name: "DiploChess (Birsan and Davis)",
+    short_name: "DiploChess",
     summary: "8x8; Diplomacy orders (move, hold, support) for every piece at once",
     options: &[
         OptionSpec {
@@ -30,6 +31,12 @@ pub const GAME_INFO: GameInfo = GameInfo {
             help: "dislodged pieces other than the King are removed without a retreat",
         },
     ],
+    notation_help: "DiploChess orders, one per line (spaces optional): hold `N c3 H`, move \
+                    `R a1 - a5`, support `Q d1 S N d4` or `B b2 S R a1 - a5`, castle `O-O`; \
+                    retreats `N e5 - c6` or disband `N e5 D`; build step `e8 = N`, `Build R a1`; \
+                    adjustments `Build P d2`, `Disband N c3`. Pieces without orders hold.",
+    perft_limit: None,
+    typed_examples: &[],
 };
 
 /// A game of DiploChess from some start position, with its history: every phase played,

@@ -42,6 +42,7 @@
 
 mod adjust;
 mod build;
+pub mod describe;
 mod enumerate;
 mod game;
 mod movement;

@@ -11,6 +11,7 @@
 
 pub mod adjudicate;
 pub mod conditional;
+pub mod describe;
 pub mod game;
 mod mode;
 pub mod notation;
@@ -42,10 +43,16 @@ use diplo_core::{GameInfo, OptionSpec};
 pub static GAME_INFO: GameInfo = GameInfo {
     id: "diplomacy-chess",
     name: "Diplomacy Chess (Neto)",
+    short_name: "Diplomacy Chess",
     summary: "8x8; both sides move at once; conflicts by rank and by pieces meeting on the way",
     options: &[OptionSpec {
         name: "mode",
         values: &["basic", "progressive", "simultaneous-progressive"],
         help: "one move per side per turn, n moves in turn n in order, or a set of 1..n moves resolved together",
     }],
+    notation_help: "Orders in SAN (Nf3, exd5, e8=Q, O-O) or coordinates (g1f3). Progressive mode \
+                    takes conditional entries: `~e5?e5:exf6`, `wNh6?Nf5:d4`, `2Q?e4:Rd1`, \
+                    `1?Bb5:Be2`.",
+    perft_limit: None,
+    typed_examples: &[("order", "e4"), ("entry", "Nh6?e5:d5")],
 };

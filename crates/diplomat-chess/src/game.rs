@@ -3,7 +3,7 @@
 
 use crate::{san, Move, Position, PositionParseError, SubornRule};
 use diplo_core::{
-    Color, EndReason, GameInfo, GameResult, GameRules, MoveError, OptionSpec, Options,
+    Color, EndReason, GameInfo, GameResult, GameRules, MoveError, OptionSpec, Options, PerftLimit,
     SequentialPosition, Status,
 };
 
@@ -11,12 +11,21 @@ use diplo_core::{
 pub const GAME_INFO: GameInfo = GameInfo {
     id: "diplomat-chess",
     name: "Diplomat Chess (Martín-Fuertes)",
+    short_name: "Diplomat Chess",
     summary: "43-cell round board; a Diplomat suborns enemy pieces instead of capturing",
     options: &[OptionSpec {
         name: "suborn",
         values: &["convert", "remove", "drop"],
         help: "what a suborned piece does: change colour, leave the board, or go to the suborner's hand",
     }],
+    notation_help: "Type a move in SAN (d3, Hc3, Bxe3, d-4, a3=black, b1=Rook, H@c2) or in \
+                    coordinates (d2d3, d34, n2a3, a1b1r).",
+    perft_limit: Some(PerftLimit {
+        depth: 10,
+        why: "the count grows about 20-fold a ply: depth 10 from the start is some 2 trillion \
+              leaves, hours of counting, and depth 11 would take days",
+    }),
+    typed_examples: &[],
 };
 
 /// A game of Diplomat Chess from some start position, with its history.

@@ -15,6 +15,7 @@
 //! ```
 
 mod cell;
+pub mod describe;
 mod game;
 mod geometry;
 mod moves;

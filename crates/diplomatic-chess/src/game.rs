@@ -4,7 +4,8 @@
 
 use crate::{san, Move, Position, PositionParseError, Rules};
 use diplo_core::{
-    Color, EndReason, GameInfo, GameResult, MoveError, OptionSpec, SequentialPosition, Status,
+    Color, EndReason, GameInfo, GameResult, MoveError, OptionSpec, PerftLimit, SequentialPosition,
+    Status,
 };
 
 const OFF_ON: &[&str] = &["off", "on"];
@@ -13,6 +14,7 @@ const OFF_ON: &[&str] = &["off", "on"];
 pub const GAME_INFO: GameInfo = GameInfo {
     id: "diplomatic-chess",
     name: "Diplomatic Chess (Carey & Fernandez)",
+    short_name: "Diplomatic Chess",
     summary: "8x8; an uncapturable Diplomat instead of the King; win by invasion",
     options: &[
         OptionSpec {
@@ -31,6 +33,14 @@ pub const GAME_INFO: GameInfo = GameInfo {
             help: "pawns move 1-2 squares forward, backward or sideways",
         },
     ],
+    notation_help: "Type a move in SAN (e4, Nf3, Bxc6, e8=Q; a push Nxf6>g7; an extra Diplomat \
+                    step Re7&Dg6) or in coordinates (g1f3, e4f6>g7, e2e7&h5g6).",
+    perft_limit: Some(PerftLimit {
+        depth: 9,
+        why: "the count grows about 25-fold a ply: depth 9 from the start is some 2 trillion \
+              leaves, hours of counting, and depth 10 would take days",
+    }),
+    typed_examples: &[],
 };
 
 /// A game of Diplomatic Chess from some start position, with its history.

@@ -16,6 +16,7 @@
 //! assert_eq!(perft(&start, 1), 20);
 //! ```
 
+pub mod describe;
 mod game;
 mod movegen;
 mod moves;

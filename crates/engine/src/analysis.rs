@@ -93,7 +93,7 @@ pub enum Analysis {
 /// in a simultaneous one. `progress` sees each `info` as it is found. `None` when the game
 /// is over or `side` owes nothing.
 pub fn analyse(
-    session: &dyn Session,
+    session: &Session,
     limit: Limit,
     side: Color,
     seed: u64,

@@ -22,7 +22,7 @@ pub trait Player: Send {
     /// in a sequential game, or `side`'s orders for the current phase of a simultaneous
     /// game. `None` when there is nothing to choose (the game is over, or `side` is not
     /// to move).
-    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice>;
+    fn choose(&mut self, session: &Session, side: Color) -> Option<Choice>;
 }
 
 /// A uniformly random legal move; in a simultaneous game, a random acceptable set of the
@@ -43,7 +43,7 @@ impl RandomPlayer {
 const SET_TRIES: usize = 64;
 
 impl Player for RandomPlayer {
-    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice> {
+    fn choose(&mut self, session: &Session, side: Color) -> Option<Choice> {
         RandomPlayer::choose_with(&mut self.rng, session, side)
     }
 }
@@ -52,7 +52,7 @@ impl RandomPlayer {
     /// The random choice, drawn from `rng`.
     pub(crate) fn choose_with(
         rng: &mut SmallRng,
-        session: &dyn Session,
+        session: &Session,
         side: Color,
     ) -> Option<Choice> {
         if session.result().is_some() {
@@ -101,7 +101,7 @@ impl ComputerPlayer {
 }
 
 impl Player for ComputerPlayer {
-    fn choose(&mut self, session: &dyn Session, side: Color) -> Option<Choice> {
+    fn choose(&mut self, session: &Session, side: Color) -> Option<Choice> {
         if session.as_sequential().is_some() {
             crate::sequential::choose(session, side, &self.spec, &mut self.rng)
         } else {

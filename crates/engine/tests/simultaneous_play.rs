@@ -26,7 +26,7 @@ fn play(
 ) -> Played {
     let entry = diplo_games::find(game).unwrap();
     let options: Options = entry.options(options).unwrap();
-    let mut session: Box<dyn Session> = entry.start(&options, None).unwrap();
+    let mut session: Session = entry.start(&options, None).unwrap();
     let white: PlayerSpec = white.parse().unwrap();
     let black: PlayerSpec = black.parse().unwrap();
     let specs = [white, black];
@@ -39,7 +39,7 @@ fn play(
         let mut orders: [Option<Vec<String>>; 2] = [None, None];
         for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
             let owes = session.as_simultaneous().unwrap().owes_orders(side);
-            match players[i].choose(session.as_ref(), side) {
+            match players[i].choose(&session, side) {
                 Some(Choice::Orders(set)) => {
                     assert!(owes, "{side} chose orders it does not owe");
                     let checked = session.as_simultaneous().unwrap().check_orders(side, &set);
@@ -189,7 +189,7 @@ fn search_statistics() {
         let session = entry.start(&options, None).unwrap();
         let limit = Limit::Time(std::time::Duration::from_millis(ms));
         let Some(Analysis::Mixed { summary, .. }) =
-            analyse(session.as_ref(), limit, Color::White, 1, &mut |_| {})
+            analyse(&session, limit, Color::White, 1, &mut |_| {})
         else {
             panic!("no analysis");
         };

@@ -1,6 +1,7 @@
 //! The four games: their ids, options and kind, and how to start, replay or adjudicate each.
 
-use crate::{Error, SequentialGameSession, Session, SimultaneousGameSession};
+use crate::{Error, Session};
+use diplo_core::describe::{DescribeBoard, Geometry};
 use diplo_core::record::{final_result, option_pairs, parse_record, FinalResult, Record};
 use diplo_core::{
     GameInfo, GameRules, Options, SequentialGame, SequentialPosition, SimultaneousGame,
@@ -30,13 +31,13 @@ impl Kind {
     }
 }
 
-type Start = fn(&'static GameEntry, &Options, Option<&str>) -> Result<Box<dyn Session>, Error>;
-type Replay = fn(&'static GameEntry, &str, &Options) -> Result<Replayed, Error>;
+type Start = fn(&Options, Option<&str>) -> Result<Session, Error>;
+type Replay = fn(&str, &Options) -> Result<Replayed, Error>;
 type Adjudicate = fn(&Options, &str, &str) -> Result<String, Error>;
 
 /// A replayed record: the game at its end, and the result `diplo replay` reports.
 pub struct Replayed {
-    pub session: Box<dyn Session>,
+    pub session: Session,
     pub result: FinalResult,
 }
 
@@ -44,6 +45,8 @@ pub struct Replayed {
 pub struct GameEntry {
     pub info: &'static GameInfo,
     pub kind: Kind,
+    /// The board's shape.
+    pub geometry: Geometry,
     start: Start,
     replay: Replay,
     adjudicate: Option<Adjudicate>,
@@ -61,18 +64,14 @@ impl GameEntry {
 
     /// Starts a game from a position string (`None`: the standard start) under checked
     /// options.
-    pub fn start(
-        &'static self,
-        options: &Options,
-        position: Option<&str>,
-    ) -> Result<Box<dyn Session>, Error> {
-        (self.start)(self, options, position)
+    pub fn start(&self, options: &Options, position: Option<&str>) -> Result<Session, Error> {
+        (self.start)(options, position)
     }
 
     /// Replays a game record (its whole text) under checked options (the record's
     /// `[Options]` already merged with the caller's).
-    pub fn replay(&'static self, text: &str, options: &Options) -> Result<Replayed, Error> {
-        (self.replay)(self, text, options)
+    pub fn replay(&self, text: &str, options: &Options) -> Result<Replayed, Error> {
+        (self.replay)(text, options)
     }
 
     /// Resolves one phase of a simultaneous game from an orders file: the output of
@@ -106,33 +105,53 @@ impl GameEntry {
     }
 }
 
-/// Every game, in the order `diplo games` lists them.
+/// Every game, in the order `diplo games` lists them (and of [`Session`]'s variants).
 pub static GAMES: [GameEntry; 4] = [
     GameEntry {
         info: &diplomat_chess::GAME_INFO,
         kind: Kind::Sequential,
-        start: start_sequential::<diplomat_chess::Position>,
-        replay: replay_reconciled::<diplomat_chess::Position>,
+        geometry: <diplomat_chess::Position as DescribeBoard>::GEOMETRY,
+        start: |options, position| start_sequential(options, position).map(Session::DiplomatChess),
+        replay: |text, options| {
+            let (game, result) = replay_reconciled(text, options)?;
+            Ok(Replayed {
+                session: Session::DiplomatChess(game),
+                result,
+            })
+        },
         adjudicate: None,
     },
     GameEntry {
         info: &diplomatic_chess::GAME_INFO,
         kind: Kind::Sequential,
-        start: start_sequential::<diplomatic_chess::Position>,
-        replay: replay_rules_result::<diplomatic_chess::Position>,
+        geometry: <diplomatic_chess::Position as DescribeBoard>::GEOMETRY,
+        start: |options, position| {
+            start_sequential(options, position).map(Session::DiplomaticChess)
+        },
+        replay: |text, options| {
+            let (game, result) = replay_rules_result(text, options)?;
+            Ok(Replayed {
+                session: Session::DiplomaticChess(game),
+                result,
+            })
+        },
         adjudicate: None,
     },
     GameEntry {
         info: &diplomacy_chess::GAME_INFO,
         kind: Kind::Simultaneous,
-        start: start_simultaneous::<diplomacy_chess::State>,
+        geometry: <diplomacy_chess::State as DescribeBoard>::GEOMETRY,
+        start: |options, position| {
+            start_simultaneous(options, position).map(Session::DiplomacyChess)
+        },
         replay: replay_diplomacy_chess,
         adjudicate: Some(adjudicate_diplomacy_chess),
     },
     GameEntry {
         info: &diplochess::GAME_INFO,
         kind: Kind::Simultaneous,
-        start: start_simultaneous::<diplochess::State>,
+        geometry: <diplochess::State as DescribeBoard>::GEOMETRY,
+        start: |options, position| start_simultaneous(options, position).map(Session::DiploChess),
         replay: replay_diplochess,
         adjudicate: Some(adjudicate_diplochess),
     },
@@ -160,31 +179,27 @@ pub fn ids_of(kind: Kind) -> String {
 }
 
 fn start_sequential<P: SequentialPosition>(
-    entry: &'static GameEntry,
     options: &Options,
     position: Option<&str>,
-) -> Result<Box<dyn Session>, Error> {
+) -> Result<SequentialGame<P>, Error> {
     let rules = P::Rules::from_options(options);
     let start = match position {
         None => P::start(rules),
         Some(text) => P::parse(text, rules).map_err(|e| Error::Position(e.to_string()))?,
     };
-    let game = SequentialGame::new(start);
-    Ok(Box::new(SequentialGameSession::new(entry, game)))
+    Ok(SequentialGame::new(start))
 }
 
 fn start_simultaneous<S: SimultaneousPosition>(
-    entry: &'static GameEntry,
     options: &Options,
     position: Option<&str>,
-) -> Result<Box<dyn Session>, Error> {
+) -> Result<SimultaneousGame<S>, Error> {
     let rules = S::Rules::from_options(options);
     let start = match position {
         None => S::start(rules),
         Some(text) => S::parse(text, rules).map_err(|e| Error::Position(e.to_string()))?,
     };
-    let game = SimultaneousGame::new(start);
-    Ok(Box::new(SimultaneousGameSession::new(entry, game)))
+    Ok(SimultaneousGame::new(start))
 }
 
 /// Replays a sequential record's moves from its `[Position]` tag (or the start).
@@ -231,34 +246,26 @@ fn read_record(text: &str) -> Result<Record, Error> {
 /// Replays a record whose recorded result must agree with the rules' (Diplomat Chess): a
 /// result the rules did not reach is reported `as recorded`.
 fn replay_reconciled<P: SequentialPosition>(
-    entry: &'static GameEntry,
     text: &str,
     options: &Options,
-) -> Result<Replayed, Error> {
+) -> Result<(SequentialGame<P>, FinalResult), Error> {
     let record = read_record(text)?;
     let game = replay_sequential::<P>(&record, options)?;
     let result = final_result(game.result().as_ref(), record.recorded_result())
         .map_err(|e| Error::Record(format!("record: {e}")))?;
-    Ok(Replayed {
-        session: Box::new(SequentialGameSession::new(entry, game)),
-        result,
-    })
+    Ok((game, result))
 }
 
 /// Replays a record whose result is always the rules' (Diplomatic Chess, §10.2): the
 /// recorded result token is ignored.
 fn replay_rules_result<P: SequentialPosition>(
-    entry: &'static GameEntry,
     text: &str,
     options: &Options,
-) -> Result<Replayed, Error> {
+) -> Result<(SequentialGame<P>, FinalResult), Error> {
     let record = read_record(text)?;
     let game = replay_sequential::<P>(&record, options)?;
     let result = rules_result(game.result(), game.unfinished_reason());
-    Ok(Replayed {
-        session: Box::new(SequentialGameSession::new(entry, game)),
-        result,
-    })
+    Ok((game, result))
 }
 
 fn rules_result(result: Option<diplo_core::GameResult>, unfinished: &'static str) -> FinalResult {
@@ -271,26 +278,18 @@ fn rules_result(result: Option<diplo_core::GameResult>, unfinished: &'static str
     }
 }
 
-fn replay_diplomacy_chess(
-    entry: &'static GameEntry,
-    text: &str,
-    options: &Options,
-) -> Result<Replayed, Error> {
+fn replay_diplomacy_chess(text: &str, options: &Options) -> Result<Replayed, Error> {
     let mode = diplomacy_chess::Mode::from_options(options);
     let game =
         diplomacy_chess::record::replay(text, mode).map_err(|e| Error::Record(e.to_string()))?;
     let result = rules_result(game.result(), "in progress");
     Ok(Replayed {
-        session: Box::new(SimultaneousGameSession::new(entry, game)),
+        session: Session::DiplomacyChess(game),
         result,
     })
 }
 
-fn replay_diplochess(
-    entry: &'static GameEntry,
-    text: &str,
-    options: &Options,
-) -> Result<Replayed, Error> {
+fn replay_diplochess(text: &str, options: &Options) -> Result<Replayed, Error> {
     use diplochess::record;
     let rules = diplochess::Rules::from_options(options);
     let rec = record::parse(text).map_err(|e| Error::Record(e.to_string()))?;
@@ -298,7 +297,7 @@ fn replay_diplochess(
     let game = record::replay(&rec, start, rules).map_err(|e| Error::Record(e.to_string()))?;
     let result = rules_result(game.result(), "in progress");
     Ok(Replayed {
-        session: Box::new(SimultaneousGameSession::new(entry, game)),
+        session: Session::DiploChess(game),
         result,
     })
 }

@@ -1,143 +1,221 @@
-//! The dyn-safe face of a game in progress.
+//! The closed set of games: a game in progress is a [`Session`], one variant per game, and
+//! everything that depends on which game it is goes through an exhaustive `match` on it.
+//! A fifth game is a fifth variant, and every `match` that must handle it stops compiling
+//! until it does.
 
-use crate::GameEntry;
-use diplo_core::{Color, GameResult, MoveError, Options, Phase};
-use std::any::Any;
+use crate::faces::{SequentialSession, SimultaneousSession};
+use crate::{GameEntry, Kind, GAMES};
+use diplo_core::describe::{
+    ActionShape, BoardView, DescribeBoard, DescribeMoves, DescribeOrders, Due, Geometry,
+    OrderEntry, ResolutionView,
+};
+use diplo_core::{Color, GameResult, GameRules, Options, SequentialPosition, SimultaneousPosition};
 
-/// A game in progress, of any of the four games.
-pub trait Session: Send + Sync {
+/// A game in progress, of any of the games.
+#[derive(Clone)]
+pub enum Session {
+    DiplomatChess(diplomat_chess::Game),
+    DiplomaticChess(diplomatic_chess::Game),
+    DiplomacyChess(diplomacy_chess::Game),
+    DiploChess(diplochess::Game),
+}
+
+/// Runs `$body` with `$game` bound to the typed game, whichever it is.
+macro_rules! each_game {
+    ($session:expr, $game:ident => $body:expr) => {
+        match $session {
+            Session::DiplomatChess($game) => $body,
+            Session::DiplomaticChess($game) => $body,
+            Session::DiplomacyChess($game) => $body,
+            Session::DiploChess($game) => $body,
+        }
+    };
+}
+
+/// Runs `$sequential` with `$game` bound to a sequential game, `$simultaneous` to a
+/// simultaneous one (either may leave `$game` unused).
+macro_rules! by_kind {
+    ($session:expr, $game:ident => sequential $sequential:expr, simultaneous $simultaneous:expr) => {
+        #[allow(unused_variables)]
+        match $session {
+            Session::DiplomatChess($game) => $sequential,
+            Session::DiplomaticChess($game) => $sequential,
+            Session::DiplomacyChess($game) => $simultaneous,
+            Session::DiploChess($game) => $simultaneous,
+        }
+    };
+}
+
+impl Session {
     /// The game's registry entry (id, name, options, kind).
-    fn entry(&self) -> &'static GameEntry;
+    pub fn entry(&self) -> &'static GameEntry {
+        let index = match self {
+            Session::DiplomatChess(_) => 0,
+            Session::DiplomaticChess(_) => 1,
+            Session::DiplomacyChess(_) => 2,
+            Session::DiploChess(_) => 3,
+        };
+        &GAMES[index]
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.entry().kind
+    }
+
     /// The rule options the game is played under.
-    fn options(&self) -> Options;
+    pub fn options(&self) -> Options {
+        each_game!(self, game => game.position().rules().to_options())
+    }
+
     /// The current position string.
-    fn position_string(&self) -> String;
+    pub fn position_string(&self) -> String {
+        each_game!(self, game => game.position().to_string())
+    }
+
     /// The position string the game started from.
-    fn start_position_string(&self) -> String;
+    pub fn start_position_string(&self) -> String {
+        each_game!(self, game => game.start_position().to_string())
+    }
+
     /// The result, if the game is over (by the rules, or by [`Session::end`]).
-    fn result(&self) -> Option<GameResult>;
+    pub fn result(&self) -> Option<GameResult> {
+        each_game!(self, game => game.result())
+    }
+
     /// Why an unfinished game is unfinished (`in progress`, Diplomatic Chess's `last chance`).
-    fn unfinished_reason(&self) -> &'static str;
+    pub fn unfinished_reason(&self) -> &'static str {
+        by_kind!(self, game => sequential game.unfinished_reason(), simultaneous "in progress")
+    }
+
     /// Ends an unfinished game with a result the rules do not give (a resignation, a flag).
-    fn end(&mut self, result: GameResult);
+    pub fn end(&mut self, result: GameResult) {
+        each_game!(self, game => game.end(result))
+    }
+
     /// Takes back a result decided outside the rules; returns it.
-    fn cancel_end(&mut self) -> Option<GameResult>;
+    pub fn cancel_end(&mut self) -> Option<GameResult> {
+        each_game!(self, game => game.cancel_end())
+    }
+
     /// The game as a record that `diplo replay` accepts, with extra tag pairs.
-    fn record(&self, extra_tags: &[(String, String)]) -> String;
+    pub fn record(&self, extra_tags: &[(String, String)]) -> String {
+        each_game!(self, game => game.record(extra_tags))
+    }
 
-    fn as_sequential(&self) -> Option<&dyn SequentialSession>;
-    fn as_sequential_mut(&mut self) -> Option<&mut dyn SequentialSession>;
-    fn as_simultaneous(&self) -> Option<&dyn SimultaneousSession>;
-    fn as_simultaneous_mut(&mut self) -> Option<&mut dyn SimultaneousSession>;
+    /// The game's sequential face, if the sides take turns.
+    pub fn as_sequential(&self) -> Option<&dyn SequentialSession> {
+        by_kind!(self, game => sequential Some(game), simultaneous None)
+    }
 
-    /// The typed game (`diplo_core::SequentialGame<P>` or `diplo_core::SimultaneousGame<S>`),
-    /// for code that works on one game's positions (search, drawing).
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-    fn clone_box(&self) -> Box<dyn Session>;
-}
+    pub fn as_sequential_mut(&mut self) -> Option<&mut dyn SequentialSession> {
+        by_kind!(self, game => sequential Some(game), simultaneous None)
+    }
 
-impl Clone for Box<dyn Session> {
-    fn clone(&self) -> Box<dyn Session> {
-        self.clone_box()
+    /// The game's simultaneous face, if both sides give orders at once.
+    pub fn as_simultaneous(&self) -> Option<&dyn SimultaneousSession> {
+        by_kind!(self, game => sequential None, simultaneous Some(game))
+    }
+
+    pub fn as_simultaneous_mut(&mut self) -> Option<&mut dyn SimultaneousSession> {
+        by_kind!(self, game => sequential None, simultaneous Some(game))
+    }
+
+    // ---- the game's description (diplo_core::describe) ----
+
+    /// The board's shape.
+    pub fn geometry(&self) -> Geometry {
+        self.entry().geometry
+    }
+
+    /// What stands where now.
+    pub fn board_view(&self) -> BoardView {
+        each_game!(self, game => game.position().board_view())
+    }
+
+    /// What the position asks of `side` now.
+    pub fn due(&self, side: Color) -> Due {
+        if self.result().is_some() {
+            return Due::Nothing;
+        }
+        by_kind!(self, game =>
+            sequential if game.position().side_to_move() == side { Due::Move } else { Due::Nothing },
+            simultaneous {
+                let position = game.position();
+                if position.owes_orders(side) {
+                    let (least, most) = position.order_count(side);
+                    Due::Orders { least, most }
+                } else {
+                    Due::Nothing
+                }
+            }
+        )
+    }
+
+    /// Sequential games: the legal moves of the side to move, described (none once the game
+    /// is over).
+    pub fn legal_move_shapes(&self) -> Vec<ActionShape> {
+        if self.result().is_some() {
+            return Vec::new();
+        }
+        by_kind!(self, game => sequential {
+            let position = game.position();
+            game.legal_moves().into_iter().map(|mv| position.describe_move(mv)).collect()
+        }, simultaneous Vec::new())
+    }
+
+    /// Sequential games: every move played, described in the position it was played from.
+    pub fn played_move_shapes(&self) -> Vec<ActionShape> {
+        by_kind!(self, game => sequential {
+            game.positions().iter().zip(game.moves()).map(|(p, &mv)| p.describe_move(mv)).collect()
+        }, simultaneous Vec::new())
+    }
+
+    /// Sequential games: the last move played, described.
+    pub fn last_move_shape(&self) -> Option<ActionShape> {
+        by_kind!(self, game => sequential {
+            let (&mv, before) = (game.moves().last()?, game.positions().iter().rev().nth(1)?);
+            Some(before.describe_move(mv))
+        }, simultaneous None)
+    }
+
+    /// Simultaneous games: how orders are entered under the game's rules.
+    pub fn order_entry(&self) -> Option<OrderEntry> {
+        by_kind!(self, game => sequential None, simultaneous Some(game.position().order_entry()))
+    }
+
+    /// Simultaneous games: every order `side` may give now, described (none when it owes
+    /// nothing or the game is over).
+    pub fn legal_order_shapes(&self, side: Color) -> Vec<ActionShape> {
+        if !matches!(self.due(side), Due::Orders { .. }) {
+            return Vec::new();
+        }
+        by_kind!(self, game => sequential Vec::new(),
+            simultaneous game.position().describe_orders(side))
+    }
+
+    /// Simultaneous games: every played phase as drawn on the board.
+    pub fn resolutions(&self) -> Vec<ResolutionView> {
+        by_kind!(self, game => sequential Vec::new(), simultaneous game
+            .phases()
+            .iter()
+            .map(|phase| phase.before.describe_resolution(&phase.resolution))
+            .collect())
+    }
+
+    /// Simultaneous games: the last played phase as drawn on the board.
+    pub fn last_resolution(&self) -> Option<ResolutionView> {
+        by_kind!(self, game => sequential None, simultaneous game
+            .phases()
+            .last()
+            .map(|phase| phase.before.describe_resolution(&phase.resolution)))
     }
 }
 
-/// A move as people and tools see it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct MoveInfo {
-    /// Coordinate notation (`d2d3`, `n2a3`, `H@c2`).
-    pub coordinate: String,
-    /// Canonical SAN in the position the move is (or was) played from.
-    pub san: String,
-}
-
-/// A game in which the sides take turns.
-pub trait SequentialSession: Send + Sync {
-    fn side_to_move(&self) -> Color;
-    /// The full-move number of the current position.
-    fn fullmove(&self) -> u32;
-    fn is_check(&self) -> bool;
-    /// The legal moves of the current position in generation order: the pure move tree, which
-    /// draws by repetition do not empty.
-    fn legal_moves(&self) -> Vec<MoveInfo>;
-    /// Reads a move in SAN or coordinates and plays it.
-    fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError>;
-    /// Takes back the last move (and a result decided outside the rules); `false` if none.
-    fn undo(&mut self) -> bool;
-    /// The moves played so far.
-    fn moves(&self) -> Vec<MoveInfo>;
-    /// Leaf count of the legal move tree from the current position.
-    fn perft(&self, depth: u32) -> u64;
-    /// Per root move (coordinate notation), the leaf count below it.
-    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
-}
-
-/// One played phase of a simultaneous game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct PhaseView {
-    pub phase: Phase,
-    /// Each side's orders as given (canonical text).
-    pub white: Vec<String>,
-    pub black: Vec<String>,
-    /// What the adjudication did: the lines of `diplo adjudicate`'s output.
-    pub report: Vec<String>,
-    /// The same told to the players: each order with the whole reason, then what the next
-    /// phase asks.
-    pub explanation: Vec<String>,
-}
-
-impl PhaseView {
-    pub fn orders(&self, side: Color) -> &[String] {
-        side.fold(&self.white, &self.black)
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("game", &self.entry().id())
+            .field("position", &self.position_string())
+            .finish()
     }
-}
-
-/// Why a phase was not resolved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ResolveError {
-    /// One side's orders are not valid here; nothing was resolved.
-    #[error("{side}: {message}")]
-    Orders { side: Color, message: String },
-    #[error("the game is over ({0})")]
-    Over(GameResult),
-}
-
-/// A game in which both sides give their orders at once.
-pub trait SimultaneousSession: Send + Sync {
-    /// The phase waiting for orders.
-    fn phase(&self) -> Phase;
-    /// Whether `side` has anything to decide now (never once the game is over).
-    fn owes_orders(&self, side: Color) -> bool;
-    /// How many orders `side` may give now: (least, most).
-    fn order_count(&self, side: Color) -> (usize, usize);
-    /// Reads one order of `side` and checks it on its own; returns its canonical text.
-    fn check_order(&self, side: Color, text: &str) -> Result<String, String>;
-    /// Checks one more order of `side` as a player types it, after the orders `before`
-    /// (canonical texts already taken this phase): readable, possible now, and not at odds
-    /// with the others in a way more orders could not mend (the position's `check_next`).
-    /// Returns its canonical text, or why it is refused.
-    fn check_next_order(
-        &self,
-        side: Color,
-        before: &[String],
-        text: &str,
-    ) -> Result<String, String>;
-    /// Checks a side's whole set of orders for this phase.
-    fn check_orders(&self, side: Color, orders: &[String]) -> Result<(), String>;
-    /// Every order `side` may give now, in canonical text.
-    fn legal_orders(&self, side: Color) -> Vec<String>;
-    /// The orders a side that sends none gets.
-    fn default_orders(&self, side: Color) -> Vec<String>;
-    /// Resolves the phase. `None` for a side means its default orders (a side that owes
-    /// nothing, or missed its deadline).
-    fn resolve(
-        &mut self,
-        white: Option<&[String]>,
-        black: Option<&[String]>,
-    ) -> Result<PhaseView, ResolveError>;
-    /// Every phase played so far.
-    fn phases(&self) -> Vec<PhaseView>;
 }

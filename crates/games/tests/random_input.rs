@@ -48,7 +48,7 @@ struct Corpus {
     records: Vec<String>,
     options: Vec<String>,
     /// Games in progress at different points, to play texts on.
-    sessions: Vec<Box<dyn Session>>,
+    sessions: Vec<Session>,
 }
 
 fn case_records(entry: &GameEntry) -> Vec<String> {
@@ -99,11 +99,11 @@ fn corpus(entry: &'static GameEntry, rng: &mut SmallRng) -> Corpus {
             if step % 10 == 0 {
                 corpus.sessions.push(session.clone());
             }
-            if !random_step(session.as_mut(), rng) {
+            if !random_step(&mut session, rng) {
                 break;
             }
         }
-        finish_turn(session.as_mut(), rng);
+        finish_turn(&mut session, rng);
         corpus.records.push(session.record(&[]));
         corpus.sessions.push(session);
     }
@@ -122,15 +122,15 @@ fn feed_start(entry: &'static GameEntry, pairs: &[String], input: &str, rng: &mu
                 .start(&options, Some(&written))
                 .unwrap_or_else(|e| panic!("{input:?} was written as {written:?}: {e}"));
             assert_eq!(again.position_string(), written, "{input:?}");
-            play_random(session.as_mut(), 6, rng);
-            finish_turn(session.as_mut(), rng);
-            assert_record_replays(session.as_ref());
+            play_random(&mut session, 6, rng);
+            finish_turn(&mut session, rng);
+            assert_record_replays(&session);
         }
     }
 }
 
-fn feed_move(session: &dyn Session, input: &str) {
-    let mut session = session.clone_box();
+fn feed_move(session: &Session, input: &str) {
+    let mut session = session.clone();
     if let Some(game) = session.as_sequential_mut() {
         let before = game.legal_moves();
         match game.play(input) {
@@ -184,7 +184,7 @@ fn feed_record(input: &str, cli_options: &[String]) {
     for game in games {
         match replay_record(input, game, cli_options) {
             Err(e) => check_error("replay_record", input, e),
-            Ok(replayed) => assert_record_replays(replayed.session.as_ref()),
+            Ok(replayed) => assert_record_replays(&replayed.session),
         }
     }
 }
@@ -206,7 +206,7 @@ fn mutated(rng: &mut SmallRng, pool: &[String]) -> String {
 
 /// Texts valid in `session`: its legal moves, or one side's acceptable order set (one order
 /// a line).
-fn own_texts(session: &dyn Session, rng: &mut SmallRng) -> Vec<String> {
+fn own_texts(session: &Session, rng: &mut SmallRng) -> Vec<String> {
     if let Some(game) = session.as_sequential() {
         return game
             .legal_moves()
@@ -241,14 +241,14 @@ fn random_and_mutated_inputs_never_panic() {
             });
 
             let session = corpus.sessions.choose(&mut rng).expect("sessions");
-            let mut own = own_texts(session.as_ref(), &mut rng);
+            let mut own = own_texts(session, &mut rng);
             own.extend(corpus.moves.choose(&mut rng).cloned());
             let text = match round % 3 {
                 0 => random.clone(),
                 1 => mutated(&mut rng, &own),
                 _ => own.choose(&mut rng).expect("a text").clone(),
             };
-            no_panic("move", &text, || feed_move(session.as_ref(), &text));
+            no_panic("move", &text, || feed_move(session, &text));
 
             let options = match round % 3 {
                 0 => random.clone(),

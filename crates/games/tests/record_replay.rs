@@ -30,7 +30,7 @@ fn random_games_of_every_game_replay_from_their_records() {
             // Half the games start where a random opening left off, so that their records
             // carry a `[Position]` tag.
             if rng.gen_bool(0.5) {
-                play_random(session.as_mut(), rng.gen_range(1..12), &mut rng);
+                play_random(&mut session, rng.gen_range(1..12), &mut rng);
                 if session.result().is_none() {
                     let position = session.position_string();
                     if let Ok(started) = entry.start(&options, Some(&position)) {
@@ -39,9 +39,9 @@ fn random_games_of_every_game_replay_from_their_records() {
                 }
             }
             let steps = rng.gen_range(0..=MAX_STEPS);
-            play_random(session.as_mut(), steps, &mut rng);
-            finish_turn(session.as_mut(), &mut rng);
-            assert_record_replays(session.as_ref());
+            play_random(&mut session, steps, &mut rng);
+            finish_turn(&mut session, &mut rng);
+            assert_record_replays(&session);
             let ending = session
                 .result()
                 .map_or_else(|| "unfinished".to_string(), |r| r.to_string());

@@ -80,7 +80,7 @@ fn options() -> Options {
 struct Game {
     id: String,
     tokens: [String; 2],
-    replica: Box<dyn Session>,
+    replica: Session,
     /// Simultaneous games: White's orders, sent and waiting for Black's.
     sealed: Option<Vec<String>>,
     plies: usize,
@@ -145,7 +145,7 @@ impl Client {
     }
 }
 
-fn random_orders(session: &dyn Session, side: Color, rng: &mut SmallRng) -> Vec<String> {
+fn random_orders(session: &Session, side: Color, rng: &mut SmallRng) -> Vec<String> {
     let game = session.as_simultaneous().expect("simultaneous");
     let legal = game.legal_orders(side);
     let (least, _) = game.order_count(side);
@@ -301,7 +301,7 @@ async fn run(o: Options) {
                     } else {
                         Color::Black
                     };
-                    let orders = random_orders(&*game.replica, side, &mut rng);
+                    let orders = random_orders(&game.replica, side, &mut rng);
                     let t = Instant::now();
                     let (status, _) = client
                         .post(

@@ -458,8 +458,7 @@ impl App {
                     .map(|token| side_of_token(row, token).map(|side| (side, sealed(row, side))))
                     .transpose()?;
                 // The player's legal orders, for the page's order entry (src/board.rs).
-                let legal =
-                    viewer.map(|(side, _)| crate::board::legal_orders(&*live.session, side));
+                let legal = viewer.map(|(side, _)| crate::board::legal_orders(&live.session, side));
                 Ok::<_, ApiError>((
                     render(row, live, None, now).to_value(),
                     row.version,
@@ -621,14 +620,8 @@ impl App {
             if spec.is_human() {
                 continue;
             }
-            self.engines.start(
-                self,
-                &row.id,
-                side,
-                row.version,
-                spec,
-                live.session.clone_box(),
-            );
+            self.engines
+                .start(self, &row.id, side, row.version, spec, live.session.clone());
         }
     }
 
@@ -1004,7 +997,7 @@ impl Change {
             })
             .collect::<Result<Vec<String>, ApiError>>()?;
         game.check_orders(side, &canonical)
-            .map_err(ApiError::unprocessable)?;
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
         if self.pending.get(&side) == Some(&canonical) {
             // The same orders again: nothing to do.
             return Ok(Acted::Sealed);

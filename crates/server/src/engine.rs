@@ -53,7 +53,7 @@ impl Engines {
         side: Color,
         version: i64,
         spec: PlayerSpec,
-        session: Box<dyn Session>,
+        session: Session,
     ) {
         let key = (id.to_string(), side, version);
         {
@@ -67,14 +67,14 @@ impl Engines {
         let threads = self.threads.clone();
         let app = app.clone();
         tokio::spawn(async move {
-            let fallback = fallback(&*session, side);
+            let fallback = fallback(&session, side);
             let backup = fallback.clone();
             let choice = match threads.acquire_owned().await {
                 Ok(permit) => {
                     let thinking = tokio::task::spawn_blocking(move || {
                         let _permit = permit;
                         let mut player = spec.player(rand::random())?;
-                        player.choose(&*session, side)
+                        player.choose(&session, side)
                     });
                     match tokio::time::timeout(wait, thinking).await {
                         Ok(Ok(Some(choice))) => Some(choice),
@@ -134,7 +134,7 @@ fn action(choice: Choice, version: i64) -> Action {
 }
 
 /// What an engine that fails plays: the first legal move, or its default orders.
-fn fallback(session: &dyn Session, side: Color) -> Option<Choice> {
+fn fallback(session: &Session, side: Color) -> Option<Choice> {
     if let Some(game) = session.as_sequential() {
         return game
             .legal_moves()

@@ -83,7 +83,7 @@ impl Entry {
 pub struct Live {
     /// How many log entries are applied.
     pub version: i64,
-    pub session: Box<dyn Session>,
+    pub session: Session,
     /// The history as the API shows it, one element per turn (a simultaneous turn with
     /// its resolution as the page draws it).
     pub history: Vec<Value>,
@@ -116,7 +116,7 @@ impl Live {
     }
 
     /// A game with nothing played yet.
-    pub fn new(session: Box<dyn Session>) -> Live {
+    pub fn new(session: Session) -> Live {
         Live {
             version: 0,
             session,
@@ -171,7 +171,7 @@ impl Live {
             }
             _ => self.history.push(json!({"turn": turn, "moves": [mv]})),
         }
-        self.played.push(board::last_played(&*self.session));
+        self.played.push(board::last_played(&self.session));
         self.version += 1;
         Ok(info.coordinate)
     }
@@ -192,7 +192,7 @@ impl Live {
             "black": view.black,
             "report": view.report,
             "explanation": view.explanation,
-            "resolution": board::last_resolution(&*self.session),
+            "resolution": board::last_resolution(&self.session),
         }));
         self.version += 1;
         Ok(view)

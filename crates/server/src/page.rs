@@ -12,6 +12,7 @@ use diplo_core::Color;
 use diplo_games::{Kind, Session};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -37,11 +38,14 @@ pub async fn variants() -> Json<Value> {
             json!({
                 "id": entry.id(),
                 "name": entry.info.name,
+                "short_name": entry.info.short_name,
+                "notation": entry.info.notation_help,
+                "examples": entry.info.typed_examples.iter().copied().collect::<BTreeMap<_, _>>(),
                 "summary": entry.info.summary,
                 "kind": entry.kind.name(),
                 "options": options,
-                "geometry": board::geometry(entry.id()),
-                "cells": board::cell_names(entry.id()),
+                "geometry": entry.geometry.name(),
+                "cells": entry.geometry.cell_names(),
             })
         })
         .collect();
@@ -58,7 +62,7 @@ pub struct PositionBody {
 }
 
 /// A session of the asked game and position, with the asked moves played.
-fn session_of(body: &PositionBody) -> Result<Box<dyn Session>, ApiError> {
+fn session_of(body: &PositionBody) -> Result<Session, ApiError> {
     let (entry, options) = body.start.entry_and_options()?;
     if body.moves.len() > 1024 {
         return Err(ApiError::bad_request("too many moves (at most 1024)"));
@@ -83,7 +87,7 @@ fn session_of(body: &PositionBody) -> Result<Box<dyn Session>, ApiError> {
 }
 
 /// The position as the page draws it.
-fn describe(session: &dyn Session) -> Value {
+fn describe(session: &Session) -> Value {
     let result = session
         .result()
         .map(|r| json!({"token": r.outcome.token(), "reason": r.reason.to_string()}));
@@ -91,7 +95,7 @@ fn describe(session: &dyn Session) -> Value {
         "game": session.entry().id(),
         "kind": session.entry().kind.name(),
         "position": session.position_string(),
-        "geometry": board::geometry(session.entry().id()),
+        "geometry": session.geometry().name(),
         "board": board::board(session),
         "result": result,
     });
@@ -111,6 +115,7 @@ fn describe(session: &dyn Session) -> Value {
             "black": board::legal_orders(session, Color::Black),
         });
         view["dislodged"] = json!(board::dislodged(session));
+        view["entry"] = json!(session.order_entry().map(|e| board::entry_json(&e)));
     }
     view
 }
@@ -119,7 +124,7 @@ fn describe(session: &dyn Session) -> Value {
 /// position, after the given moves.
 pub async fn position(Body(body): Body<PositionBody>) -> Result<Json<Value>, ApiError> {
     let session = session_of(&body)?;
-    Ok(Json(describe(&*session)))
+    Ok(Json(describe(&session)))
 }
 
 #[derive(Deserialize)]
@@ -178,8 +183,8 @@ pub async fn analyse(Body(body): Body<AnalyseBody>) -> Result<Json<Value>, ApiEr
     let limit = diplo_engine::Limit::Time(Duration::from_millis(movetime));
     let thinking = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let analysis = diplo_engine::analyse(&*session, limit, side, rand::random(), &mut |_| {});
-        analysis.map(|a| explain(&*session, a))
+        let analysis = diplo_engine::analyse(&session, limit, side, rand::random(), &mut |_| {});
+        analysis.map(|a| explain(&session, a))
     });
     let wait = Duration::from_millis(movetime) + Duration::from_secs(3);
     match tokio::time::timeout(wait, thinking).await {
@@ -193,16 +198,16 @@ pub async fn analyse(Body(body): Body<AnalyseBody>) -> Result<Json<Value>, ApiEr
 }
 
 /// The analysis as JSON, a sequential line with each move's SAN and cells.
-fn explain(session: &dyn Session, analysis: diplo_engine::Analysis) -> Value {
+fn explain(session: &Session, analysis: diplo_engine::Analysis) -> Value {
     match analysis {
         diplo_engine::Analysis::Line { best, last } => {
-            let mut line = session.clone_box();
+            let mut line = session.clone();
             let mut pv = Vec::new();
             let moves = last
                 .as_ref()
                 .map_or_else(|| vec![best.clone()], |l| l.pv.clone());
             for coordinate in moves {
-                let legal = board::legal_moves(&*line);
+                let legal = board::legal_moves(&line);
                 let Some(found) = legal.into_iter().find(|m| m["coordinate"] == coordinate) else {
                     break;
                 };

@@ -107,6 +107,10 @@ pub struct View<'a> {
     played: Option<&'a [Value]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     dislodged: Option<Vec<Value>>,
+    /// Simultaneous games: how orders are entered under the game's options (a typed box
+    /// with its example, one order per piece, orders listed per piece).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entry: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     you: Option<&'static str>,
     /// Only in a simultaneous game's view for a player, and then present even when null.
@@ -132,7 +136,7 @@ impl View<'_> {
 }
 
 pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now: i64) -> View<'a> {
-    let session = &*live.session;
+    let session = &live.session;
     let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous()) {
         (Some(game), _) => {
             let to_move = (session.result().is_none()).then(|| game.side_to_move());
@@ -197,12 +201,13 @@ pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now
         version: row.version,
         rematch: &row.rematch,
         board: board::board(session),
-        geometry: board::geometry(session.entry().id()),
+        geometry: session.geometry().name(),
         legal: sequential.then(|| board::legal_moves(session)),
         last_move: sequential.then(|| board::last_move(session)),
         check: sequential.then(|| board::in_check(session)),
         played: sequential.then_some(&live.played[..]),
         dislodged: simultaneous.then(|| board::dislodged(session)),
+        entry: session.order_entry().map(|e| board::entry_json(&e)),
         you: None,
         pending: None,
     };

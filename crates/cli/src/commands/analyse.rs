@@ -59,7 +59,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     };
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut written = Ok(());
-    let analysis = diplo_engine::analyse(session.as_ref(), limit, side, seed, &mut |info| {
+    let analysis = diplo_engine::analyse(&session, limit, side, seed, &mut |info| {
         if written.is_ok() {
             written = write_info(out, info);
         }

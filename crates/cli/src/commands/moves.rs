@@ -23,7 +23,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         )?;
         return Ok(());
     }
-    for mv in crate::setup::sequential(session.as_ref())?.legal_moves() {
+    for mv in crate::setup::sequential(&session)?.legal_moves() {
         writeln!(out, "{} {}", mv.coordinate, mv.san)?;
     }
     Ok(())

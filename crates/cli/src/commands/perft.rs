@@ -18,34 +18,19 @@ pub struct Args {
     pub depth: u32,
 }
 
-/// The deepest perft each game takes, and why. Nothing is cached, and the count grows some
-/// twentyfold a ply, so one ply beyond the bound turns hours into days (measured on the
-/// start positions at some 150 to 250 million leaves a second; middlegames branch more). The bound also keeps the
-/// recursion, one frame a ply, far from the stack's end.
-fn max_depth(game: &str) -> (u32, &'static str) {
-    match game {
-        "diplomat-chess" => (
-            10,
-            "the count grows about 20-fold a ply: depth 10 from the start is some 2 trillion \
-             leaves, hours of counting, and depth 11 would take days",
-        ),
-        _ => (
-            9,
-            "the count grows about 25-fold a ply: depth 9 from the start is some 2 trillion \
-             leaves, hours of counting, and depth 10 would take days",
-        ),
-    }
-}
-
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     let session = args.game.session(&args.position, "perft")?;
-    let (most, why) = max_depth(session.entry().id());
-    if args.depth > most {
+    // The deepest perft each game takes, and why (its description says): nothing is
+    // cached, so one ply beyond the bound turns hours into days, and the bound keeps the
+    // recursion, one frame a ply, far from the stack's end.
+    let limit = session.entry().info.perft_limit;
+    if let Some(limit) = limit.filter(|l| args.depth > l.depth) {
         return Err(CliError::usage(format!(
-            "depth {} is too deep (at most {most}: {why})",
-            args.depth
+            "depth {} is too deep (at most {}: {})",
+            args.depth, limit.depth, limit.why
         )));
     }
+    crate::setup::sequential(&session)?;
     if let Some(result) = session.result() {
         // The move tree is still counted (perft is about move generation); the note says
         // that the game itself has ended here.
@@ -58,7 +43,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
     // by root on a copy of the game, which a finished game does not allow.
     let progress = std::io::stderr().is_terminal() && args.depth >= 5 && session.result().is_none();
     let nodes = if progress {
-        let lines = with_progress(session.as_ref(), args.depth)?;
+        let lines = with_progress(&session, args.depth)?;
         if args.divide {
             for (mv, count) in &lines {
                 writeln!(out, "{mv} {count}")?;
@@ -66,7 +51,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         }
         lines.iter().map(|(_, n)| n).sum()
     } else if args.divide {
-        let session = crate::setup::sequential(session.as_ref())?;
+        let session = crate::setup::sequential(&session)?;
         let mut total = 0;
         for (mv, count) in session.divide(args.depth) {
             writeln!(out, "{mv} {count}")?;
@@ -78,14 +63,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
             total
         }
     } else {
-        crate::setup::sequential(session.as_ref())?.perft(args.depth)
+        crate::setup::sequential(&session)?.perft(args.depth)
     };
     writeln!(out, "nodes: {nodes}")?;
     Ok(())
 }
 
 /// Per root move, the count below it, with a progress line on standard error.
-fn with_progress(session: &dyn diplo_games::Session, depth: u32) -> Result<Vec<(String, u64)>> {
+fn with_progress(session: &diplo_games::Session, depth: u32) -> Result<Vec<(String, u64)>> {
     let roots = crate::setup::sequential(session)?.legal_moves();
     let mut err = std::io::stderr();
     let mut lines = Vec::with_capacity(roots.len());
@@ -99,7 +84,7 @@ fn with_progress(session: &dyn diplo_games::Session, depth: u32) -> Result<Vec<(
             mv.coordinate
         );
         let _ = err.flush();
-        let mut after = session.clone_box();
+        let mut after = session.clone();
         let game = after
             .as_sequential_mut()
             .ok_or_else(|| CliError::usage("not a sequential game"))?;

@@ -40,6 +40,6 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<()> {
         layout: args.layout,
         style: args.color.style(),
     };
-    write!(out, "{}", draw(session.as_ref(), &view)?)?;
+    write!(out, "{}", draw(&session, &view)?)?;
     Ok(())
 }

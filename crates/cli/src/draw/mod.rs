@@ -11,7 +11,7 @@ pub use diplomat_chess::Layout;
 
 use crate::error::{CliError, Result};
 use crate::term::Style;
-use diplo_core::{Color, SequentialGame, SimultaneousGame};
+use diplo_core::Color;
 use diplo_games::Session;
 
 /// How `show` (and `play`) should draw a position.
@@ -49,28 +49,21 @@ pub fn side_name(color: Color) -> &'static str {
 
 /// Draws the current position of any game. Errors are about the view (a bad cell name, a
 /// view the game has no use for).
-pub fn draw(session: &dyn Session, view: &View) -> Result<String> {
-    let game = session.as_any();
-    if let Some(game) = game.downcast_ref::<SequentialGame<::diplomat_chess::Position>>() {
-        return diplomat_chess::draw(game, view);
+pub fn draw(session: &Session, view: &View) -> Result<String> {
+    let simultaneous = || {
+        view.targets.as_ref().map_or(Ok(()), |_| {
+            Err(CliError::usage(format!(
+                "--targets is for the sequential games; in {} type `moves` at the order prompt",
+                session.entry().id()
+            )))
+        })
+    };
+    match session {
+        Session::DiplomatChess(game) => diplomat_chess::draw(game, view),
+        Session::DiplomaticChess(game) => diplomatic_chess::draw(game, view),
+        Session::DiplomacyChess(game) => {
+            simultaneous().and_then(|()| diplomacy_chess::draw(game, view))
+        }
+        Session::DiploChess(game) => simultaneous().and_then(|()| diplochess::draw(game, view)),
     }
-    if let Some(game) = game.downcast_ref::<SequentialGame<::diplomatic_chess::Position>>() {
-        return diplomatic_chess::draw(game, view);
-    }
-    if view.targets.is_some() {
-        return Err(CliError::usage(format!(
-            "--targets is for the sequential games; in {} type `moves` at the order prompt",
-            session.entry().id()
-        )));
-    }
-    if let Some(game) = game.downcast_ref::<SimultaneousGame<::diplomacy_chess::State>>() {
-        return diplomacy_chess::draw(game, view);
-    }
-    if let Some(game) = game.downcast_ref::<SimultaneousGame<::diplochess::State>>() {
-        return diplochess::draw(game, view);
-    }
-    Err(CliError::usage(format!(
-        "{} positions cannot be drawn yet",
-        session.entry().id()
-    )))
 }

@@ -50,7 +50,7 @@ pub fn duel<P: Tunable>(
                 }
                 // Games 2k and 2k+1 share opening k; the challenger is White in even games.
                 let opening_seed = config.seed ^ u64::from(index / 2).wrapping_mul(0x2545_F491);
-                let opening = random_opening(start.as_ref(), opening_seed);
+                let opening = random_opening(&start, opening_seed);
                 if std::env::var_os("TUNE_DEBUG").is_some() {
                     eprintln!("session opening {}", opening.position_string());
                 }
@@ -59,9 +59,7 @@ pub fn duel<P: Tunable>(
                 } else {
                     Color::Black
                 };
-                let outcome = opening
-                    .as_any()
-                    .downcast_ref::<SequentialGame<P>>()
+                let outcome = P::game_of(&opening)
                     .cloned()
                     .ok_or_else(|| format!("{} is not a sequential game", P::GAME))
                     .and_then(|game| {

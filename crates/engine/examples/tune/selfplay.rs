@@ -57,10 +57,8 @@ pub fn play_games<P: Tunable>(config: &PlayConfig) -> Result<Vec<PlayedGame>, St
                     .seed
                     .wrapping_mul(0x9E37_79B9)
                     .wrapping_add(u64::from(index));
-                let opening = random_opening(start.as_ref(), seed);
-                let game = opening
-                    .as_any()
-                    .downcast_ref::<SequentialGame<P>>()
+                let opening = random_opening(&start, seed);
+                let game = P::game_of(&opening)
                     .cloned()
                     .ok_or_else(|| format!("{} is not a sequential game", P::GAME));
                 let played = game.and_then(|g| play_one(g, config, seed));

@@ -1,8 +1,9 @@
 //! What the tuner needs from a game's evaluation: its feature names, current weights and
 //! feature vector, and a position wrapper that searches with other weights.
 
-use diplo_core::{Color, SequentialPosition, Status};
+use diplo_core::{Color, SequentialGame, SequentialPosition, Status};
 use diplo_engine::eval::{diplomat, diplomatic, evaluate_with, Evaluate, Linear};
+use diplo_games::Session;
 use std::fmt;
 
 /// A sequential game whose evaluation is a weights·features dot product.
@@ -11,6 +12,8 @@ pub trait Tunable: Evaluate {
     const GAME: &'static str;
     /// The weight vector's type (a fixed-size array).
     type Weights: Copy + fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// The game a session holds, if it is of this game.
+    fn game_of(session: &Session) -> Option<&SequentialGame<Self>>;
 
     fn names() -> &'static [&'static str];
     /// The weights the evaluation uses now.
@@ -27,6 +30,13 @@ pub trait Tunable: Evaluate {
 impl Tunable for diplomat_chess::Position {
     const GAME: &'static str = "diplomat-chess";
     type Weights = [i32; diplomat::FEATURES];
+
+    fn game_of(session: &Session) -> Option<&SequentialGame<Self>> {
+        match session {
+            Session::DiplomatChess(game) => Some(game),
+            _ => None,
+        }
+    }
 
     fn names() -> &'static [&'static str] {
         &diplomat::FEATURE_NAMES
@@ -51,6 +61,13 @@ impl Tunable for diplomat_chess::Position {
 impl Tunable for diplomatic_chess::Position {
     const GAME: &'static str = "diplomatic-chess";
     type Weights = [i32; diplomatic::FEATURES];
+
+    fn game_of(session: &Session) -> Option<&SequentialGame<Self>> {
+        match session {
+            Session::DiplomaticChess(game) => Some(game),
+            _ => None,
+        }
+    }
 
     fn names() -> &'static [&'static str] {
         &diplomatic::FEATURE_NAMES

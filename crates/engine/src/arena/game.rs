@@ -25,7 +25,7 @@ pub enum GameError {
 /// until `max_turns` more moves (sequential) or phases (simultaneous) have been played,
 /// which ends it as a draw by the match's move limit.
 pub fn play_out(
-    session: &mut dyn Session,
+    session: &mut Session,
     white: &mut dyn Player,
     black: &mut dyn Player,
     max_turns: u32,
@@ -45,7 +45,7 @@ pub fn play_out(
 }
 
 /// One move, or one phase of both sides' orders.
-fn step(session: &mut dyn Session, players: &mut [&mut dyn Player; 2]) -> Result<(), GameError> {
+fn step(session: &mut Session, players: &mut [&mut dyn Player; 2]) -> Result<(), GameError> {
     if let Some(game) = session.as_sequential() {
         let side = game.side_to_move();
         let choice = players[side.index()].choose(session, side);
@@ -97,19 +97,19 @@ const OPENING_TRIES: u32 = 24;
 
 /// A balanced random opening: a few random moves (sequential games: 4 to 8 plies) or phases
 /// (simultaneous games: 1 or 2) from `start`, kept when a short search finds it roughly even.
-pub fn random_opening(start: &dyn Session, seed: u64) -> Box<dyn Session> {
+pub fn random_opening(start: &Session, seed: u64) -> Session {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut best: Option<(f64, Box<dyn Session>)> = None;
+    let mut best: Option<(f64, Session)> = None;
     for _ in 0..OPENING_TRIES {
         let turns = if start.as_sequential().is_some() {
             rng.gen_range(4..=8)
         } else {
             rng.gen_range(1..=2)
         };
-        let mut session = start.clone_box();
+        let mut session = start.clone();
         let mut white = RandomPlayer::new(rng.gen());
         let mut black = RandomPlayer::new(rng.gen());
-        if play_out(session.as_mut(), &mut white, &mut black, turns).is_err() {
+        if play_out(&mut session, &mut white, &mut black, turns).is_err() {
             continue;
         }
         // `play_out` ends a game still going at its move limit; an opening goes on from there.
@@ -122,7 +122,7 @@ pub fn random_opening(start: &dyn Session, seed: u64) -> Box<dyn Session> {
         if session.result().is_some() {
             continue;
         }
-        let imbalance = imbalance(session.as_ref(), rng.gen());
+        let imbalance = imbalance(&session, rng.gen());
         if imbalance <= 0.0 {
             return session;
         }
@@ -130,11 +130,11 @@ pub fn random_opening(start: &dyn Session, seed: u64) -> Box<dyn Session> {
             best = Some((imbalance, session));
         }
     }
-    best.map_or_else(|| start.clone_box(), |(_, s)| s)
+    best.map_or_else(|| start.clone(), |(_, s)| s)
 }
 
 /// How far past the balance bounds a short analysis finds the position (0: within them).
-fn imbalance(session: &dyn Session, seed: u64) -> f64 {
+fn imbalance(session: &Session, seed: u64) -> f64 {
     let limit = if session.as_sequential().is_some() {
         Limit::Depth(4)
     } else {
@@ -167,7 +167,7 @@ mod tests {
                 .unwrap();
             let openings: Vec<String> = (0..4)
                 .map(|seed| {
-                    let opening = random_opening(start.as_ref(), seed);
+                    let opening = random_opening(&start, seed);
                     assert_eq!(opening.result(), None, "{id}");
                     opening.position_string()
                 })
@@ -177,7 +177,7 @@ mod tests {
                 "{id}: an opening stayed at the start"
             );
             if start.as_sequential().is_some() {
-                let played = random_opening(start.as_ref(), 9);
+                let played = random_opening(&start, 9);
                 let plies = played.as_sequential().map_or(0, |g| g.moves().len());
                 assert!((4..=8).contains(&plies), "{id}: {plies} plies");
             }

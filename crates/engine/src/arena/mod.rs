@@ -96,7 +96,7 @@ pub fn run_match(
                 if index >= config.games || stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let outcome = play_game(config, start.as_ref(), index);
+                let outcome = play_game(config, start, index);
                 if sender.send((index, outcome)).is_err() {
                     break;
                 }
@@ -133,7 +133,7 @@ pub fn run_match(
 }
 
 /// Game `index`: opening `index / 2`, player 1 White in even games and Black in odd ones.
-fn play_game(config: &MatchConfig, start: &dyn Session, index: u32) -> Result<Finished, GameError> {
+fn play_game(config: &MatchConfig, start: &Session, index: u32) -> Result<Finished, GameError> {
     let opening = (index / 2) % config.openings.max(1);
     let opening_seed = mix(config.seed, u64::from(opening));
     let mut session = random_opening(start, opening_seed);
@@ -154,7 +154,7 @@ fn play_game(config: &MatchConfig, start: &dyn Session, index: u32) -> Result<Fi
     let mut white_player = white.player(game_seed).expect("not a person");
     let mut black_player = black.player(game_seed ^ 1).expect("not a person");
     let result = play_out(
-        session.as_mut(),
+        &mut session,
         white_player.as_mut(),
         black_player.as_mut(),
         config.max_turns,

@@ -15,7 +15,7 @@ pub use time::TimeControl;
 
 use crate::analysis::{Analysis, Info, Iteration, Limit};
 use crate::eval::Evaluate;
-use crate::player::{Choice, RandomPlayer};
+use crate::player::Choice;
 use crate::spec::{PlayerKind, PlayerSpec};
 use diplo_core::{Color, SequentialGame, SequentialPosition};
 use diplo_games::Session;
@@ -38,17 +38,14 @@ pub fn think<P: Evaluate>(
     searcher.search(game.position(), &history, limits, progress)
 }
 
-/// Runs `f` on the typed game a sequential session holds, for the games the engine knows.
+/// Runs `$body` with `$game` bound to the typed game of a sequential session, or
+/// `$simultaneous` for a simultaneous one: every sequential game has its evaluation.
 macro_rules! with_game {
-    ($session:expr, $game:ident => $body:expr, else $fallback:expr) => {{
-        let any = $session.as_any();
-        if let Some($game) = any.downcast_ref::<SequentialGame<diplomat_chess::Position>>() {
-            $body
-        } else if let Some($game) = any.downcast_ref::<SequentialGame<diplomatic_chess::Position>>()
-        {
-            $body
-        } else {
-            $fallback
+    ($session:expr, $game:ident => $body:expr, else $simultaneous:expr) => {{
+        match $session {
+            Session::DiplomatChess($game) => $body,
+            Session::DiplomaticChess($game) => $body,
+            Session::DiplomacyChess(_) | Session::DiploChess(_) => $simultaneous,
         }
     }};
 }
@@ -56,7 +53,7 @@ macro_rules! with_game {
 /// The choice of the player `spec` names (an engine level or `greedy`) for `side` in a
 /// sequential game, thinking for the spec's (or the level's) time per move.
 pub(crate) fn choose(
-    session: &dyn Session,
+    session: &Session,
     side: Color,
     spec: &PlayerSpec,
     rng: &mut SmallRng,
@@ -66,7 +63,7 @@ pub(crate) fn choose(
 
 /// As [`choose`], with a clock: `clock` (when given) replaces the fixed move time.
 pub fn choose_timed(
-    session: &dyn Session,
+    session: &Session,
     side: Color,
     spec: &PlayerSpec,
     clock: Option<TimeControl>,
@@ -75,7 +72,7 @@ pub fn choose_timed(
     if session.result().is_some() || session.as_sequential()?.side_to_move() != side {
         return None;
     }
-    with_game!(session, game => choose_in(game, spec, clock, rng), else RandomPlayer::choose_with(rng, session, side))
+    with_game!(session, game => choose_in(game, spec, clock, rng), else None)
 }
 
 fn choose_in<P: Evaluate>(
@@ -117,7 +114,7 @@ fn choose_in<P: Evaluate>(
 /// The analysis of a sequential game (see [`crate::analyse`]): full strength, one
 /// `Info::Iteration` per completed depth.
 pub(crate) fn analyse(
-    session: &dyn Session,
+    session: &Session,
     limit: Limit,
     seed: u64,
     progress: &mut dyn FnMut(&Info),
@@ -143,12 +140,5 @@ pub(crate) fn analyse(
         let result = think(game, limits, settings, &mut report);
         let best = result.best?;
         Some(Analysis::Line { best: best.to_string(), last: result.last })
-    }, else {
-        let mut rng = <SmallRng as rand::SeedableRng>::seed_from_u64(seed);
-        let side = session.as_sequential()?.side_to_move();
-        match RandomPlayer::choose_with(&mut rng, session, side)? {
-            Choice::Move(best) => Some(Analysis::Line { best, last: None }),
-            Choice::Orders(_) => None,
-        }
-    })
+    }, else None)
 }

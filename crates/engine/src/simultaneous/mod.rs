@@ -17,7 +17,7 @@ mod policy;
 pub mod search;
 
 use crate::analysis::{Analysis, Equilibrium, Info, Limit};
-use crate::player::{Choice, RandomPlayer};
+use crate::player::Choice;
 use crate::spec::{PlayerKind, PlayerSpec, MAX_LEVEL};
 use diplo_core::{Color, SimultaneousPosition};
 use diplo_games::Session;
@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 /// The choice of the player `spec` names (an engine level or `greedy`) for `side` in a
 /// simultaneous game.
 pub(crate) fn choose(
-    session: &dyn Session,
+    session: &Session,
     side: Color,
     spec: &PlayerSpec,
     rng: &mut SmallRng,
@@ -40,13 +40,11 @@ pub(crate) fn choose(
     if session.result().is_some() || !game.owes_orders(side) {
         return None;
     }
-    let any = session.as_any();
-    let texts = if let Some(s) = any.downcast_ref::<diplomacy_chess::Game>() {
-        play(s, side, spec, rng)
-    } else if let Some(s) = any.downcast_ref::<::diplochess::Game>() {
-        play(s, side, spec, rng)
-    } else {
-        return RandomPlayer::choose_with(rng, session, side);
+    // Every simultaneous game has its evaluation and candidates.
+    let texts = match session {
+        Session::DiplomacyChess(s) => play(s, side, spec, rng),
+        Session::DiploChess(s) => play(s, side, spec, rng),
+        Session::DiplomatChess(_) | Session::DiplomaticChess(_) => return None,
     };
     // Never hand over orders the game would refuse.
     if game.check_orders(side, &texts).is_ok() {
@@ -144,7 +142,7 @@ const RESTRICTED_TOLERANCE: f64 = 1e-3;
 
 /// The analysis of a simultaneous game for `side` (see [`crate::analyse`]).
 pub(crate) fn analyse(
-    session: &dyn Session,
+    session: &Session,
     limit: Limit,
     side: Color,
     seed: u64,
@@ -155,13 +153,10 @@ pub(crate) fn analyse(
         return None;
     }
     let mut rng = SmallRng::seed_from_u64(seed);
-    let any = session.as_any();
-    if let Some(s) = any.downcast_ref::<diplomacy_chess::Game>() {
-        analyse_state(s, limit, side, &mut rng, progress)
-    } else if let Some(s) = any.downcast_ref::<::diplochess::Game>() {
-        analyse_state(s, limit, side, &mut rng, progress)
-    } else {
-        None
+    match session {
+        Session::DiplomacyChess(s) => analyse_state(s, limit, side, &mut rng, progress),
+        Session::DiploChess(s) => analyse_state(s, limit, side, &mut rng, progress),
+        Session::DiplomatChess(_) | Session::DiplomaticChess(_) => None,
     }
 }
 
@@ -249,7 +244,7 @@ pub struct PhaseGame {
 /// Why [`phase_game`] could not set up its position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PhaseGameError {
-    #[error("`{0}` is not a simultaneous game (diplomacy-chess or diplochess)")]
+    #[error("`{0}` is not a simultaneous game ({known})", known = diplo_games::ids_of(diplo_games::Kind::Simultaneous))]
     Game(String),
     #[error("position: {0}")]
     Position(String),
@@ -257,9 +252,9 @@ pub enum PhaseGameError {
     Mode(String),
 }
 
-/// The one-turn matrix game of a position of `game` (`diplomacy-chess` with `mode`, or
-/// `diplochess`), with up to `candidates` order sets per side, solved with up to
-/// `iterations` regret-matching+ iterations and no time limit (no look-ahead).
+/// The one-turn matrix game of a position of `game` (a simultaneous game's id, with its
+/// `mode` option where it has one), with up to `candidates` order sets per side, solved with
+/// up to `iterations` regret-matching+ iterations and no time limit (no look-ahead).
 pub fn phase_game(
     game: &str,
     mode: Option<&str>,
@@ -268,6 +263,14 @@ pub fn phase_game(
     iterations: u64,
     seed: u64,
 ) -> Result<PhaseGame, PhaseGameError> {
+    let entry = diplo_games::find(game).map_err(|_| PhaseGameError::Game(game.to_string()))?;
+    let pairs: Vec<String> = mode.map(|m| format!("mode={m}")).into_iter().collect();
+    let options = entry
+        .options(&pairs)
+        .map_err(|e| PhaseGameError::Mode(e.to_string()))?;
+    let session = entry
+        .start(&options, Some(position))
+        .map_err(|e| PhaseGameError::Position(e.to_string()))?;
     let mut settings = levels::settings(1);
     settings.candidates = candidates;
     settings.depth = 1;
@@ -276,22 +279,12 @@ pub fn phase_game(
         iterations,
     };
     let mut rng = SmallRng::seed_from_u64(seed);
-    match game {
-        "diplomacy-chess" => {
-            let mode = mode
-                .unwrap_or("basic")
-                .parse::<diplomacy_chess::Mode>()
-                .map_err(|e| PhaseGameError::Mode(e.to_string()))?;
-            let state = diplomacy_chess::State::parse(position, mode)
-                .map_err(|e| PhaseGameError::Position(e.to_string()))?;
-            Ok(phase_game_of(&state, &settings, budget, &mut rng))
+    match &session {
+        Session::DiplomacyChess(g) => Ok(phase_game_of(g.position(), &settings, budget, &mut rng)),
+        Session::DiploChess(g) => Ok(phase_game_of(g.position(), &settings, budget, &mut rng)),
+        Session::DiplomatChess(_) | Session::DiplomaticChess(_) => {
+            Err(PhaseGameError::Game(game.to_string()))
         }
-        "diplochess" => {
-            let state = ::diplochess::State::parse(position, ::diplochess::Rules::default())
-                .map_err(|e| PhaseGameError::Position(e.to_string()))?;
-            Ok(phase_game_of(&state, &settings, budget, &mut rng))
-        }
-        other => Err(PhaseGameError::Game(other.to_string())),
     }
 }
 

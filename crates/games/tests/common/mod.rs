@@ -26,7 +26,7 @@ pub fn random_option_pairs(entry: &GameEntry, rng: &mut SmallRng) -> Vec<String>
 }
 
 /// A random legal move of a sequential game, in SAN or in coordinates; `None` without one.
-pub fn random_move(session: &dyn Session, rng: &mut SmallRng) -> Option<String> {
+pub fn random_move(session: &Session, rng: &mut SmallRng) -> Option<String> {
     let game = session.as_sequential()?;
     let mv = game.legal_moves().choose(rng)?.clone();
     Some(if rng.gen_bool(0.5) {
@@ -81,7 +81,7 @@ pub fn random_orders(
 
 /// Plays one random step: a legal move, or a phase resolved from both sides' random orders.
 /// `false` once the game is over or nothing can be played.
-pub fn random_step(session: &mut dyn Session, rng: &mut SmallRng) -> bool {
+pub fn random_step(session: &mut Session, rng: &mut SmallRng) -> bool {
     if session.result().is_some() {
         return false;
     }
@@ -103,7 +103,7 @@ pub fn random_step(session: &mut dyn Session, rng: &mut SmallRng) -> bool {
 }
 
 /// Plays up to `steps` random steps.
-pub fn play_random(session: &mut dyn Session, steps: usize, rng: &mut SmallRng) {
+pub fn play_random(session: &mut Session, steps: usize, rng: &mut SmallRng) {
     for _ in 0..steps {
         if !random_step(session, rng) {
             break;
@@ -114,7 +114,7 @@ pub fn play_random(session: &mut dyn Session, steps: usize, rng: &mut SmallRng) 
 /// Plays random steps until the turn is over: a record holds whole turns (a DiploChess
 /// record that stops after a turn's movement replays the later phases with their defaults,
 /// `docs/rules/diplochess.md`).
-pub fn finish_turn(session: &mut dyn Session, rng: &mut SmallRng) {
+pub fn finish_turn(session: &mut Session, rng: &mut SmallRng) {
     while let Some(game) = session.as_simultaneous() {
         let within_turn = !matches!(game.phase().kind, PhaseKind::Turn | PhaseKind::Movement);
         if !(within_turn && random_step(session, rng)) {
@@ -126,7 +126,7 @@ pub fn finish_turn(session: &mut dyn Session, rng: &mut SmallRng) {
 /// Writes the game's record and replays it through the registry (the record's `[Game]`
 /// tag chooses the game): the same position, the same moves or phases, and the rules'
 /// result, or `*` and the game's own word while it goes on.
-pub fn assert_record_replays(session: &dyn Session) {
+pub fn assert_record_replays(session: &Session) {
     let text = session.record(&[("White".to_string(), "random \"player\"".to_string())]);
     let replayed = replay_record(&text, None, &[]).unwrap_or_else(|e| {
         panic!(

@@ -64,7 +64,7 @@ impl Seat {
 
 /// Everything a game at the terminal works with.
 pub struct Table<'a> {
-    pub session: Box<dyn Session>,
+    pub session: Session,
     pub seats: [Seat; 2],
     pub term: Terminal,
     pub view: View,
@@ -161,32 +161,6 @@ fn ended_as_recorded(text: &str) -> Option<String> {
     })
 }
 
-/// How moves of a game are written, for the help text.
-fn notation_help(game: &str) -> &'static str {
-    match game {
-        "diplomat-chess" => {
-            "Type a move in SAN (d3, Hc3, Bxe3, d-4, a3=black, b1=Rook, H@c2) or in \
-             coordinates (d2d3, d34, n2a3, a1b1r)."
-        }
-        "diplomatic-chess" => {
-            "Type a move in SAN (e4, Nf3, Bxc6, e8=Q; a push Nxf6>g7; an extra Diplomat \
-             step Re7&Dg6) or in coordinates (g1f3, e4f6>g7, e2e7&h5g6)."
-        }
-        "diplochess" => {
-            "DiploChess orders, one per line (spaces optional): hold `N c3 H`, move \
-             `R a1 - a5`, support `Q d1 S N d4` or `B b2 S R a1 - a5`, castle `O-O`; \
-             retreats `N e5 - c6` or disband `N e5 D`; build step `e8 = N`, `Build R a1`; \
-             adjustments `Build P d2`, `Disband N c3`. Pieces without orders hold."
-        }
-        "diplomacy-chess" => {
-            "Orders in SAN (Nf3, exd5, e8=Q, O-O) or coordinates (g1f3). Progressive mode \
-             takes conditional entries: `~e5?e5:exf6`, `wNh6?Nf5:d4`, `2Q?e4:Rd1`, \
-             `1?Bb5:Be2`."
-        }
-        _ => "Type a move.",
-    }
-}
-
 impl Table<'_> {
     /// The side's name with its player when that is not a person: `Black (random)`.
     pub fn name(&self, side: Color) -> String {
@@ -233,7 +207,7 @@ impl Table<'_> {
             targets: targets.map(str::to_string),
             ..self.view.clone()
         };
-        let text = draw(&*self.session, &view)?;
+        let text = draw(&self.session, &view)?;
         writeln!(self.out)?;
         write!(self.out, "{text}")?;
         Ok(())

@@ -29,7 +29,7 @@ pub fn play(t: &mut Table) -> Result<()> {
     }
     let help = format!(
         "{} Or a command:\n{COMMANDS}",
-        wrap(super::notation_help(t.session.entry().id()), "", 79).trim_end()
+        wrap(t.session.entry().info.notation_help, "", 79).trim_end()
     );
     let mut announced = false;
     loop {
@@ -86,7 +86,7 @@ pub fn play(t: &mut Table) -> Result<()> {
 }
 
 fn game<'s>(t: &'s Table) -> Result<&'s dyn SequentialSession> {
-    crate::setup::sequential(&*t.session)
+    crate::setup::sequential(&t.session)
 }
 
 fn game_mut<'s>(t: &'s mut Table) -> Result<&'s mut dyn SequentialSession> {
@@ -162,7 +162,7 @@ fn announce(t: &mut Table, side: Color, san: &str, coordinate: &str) -> Result<(
 fn computer_move(t: &mut Table, side: Color) -> Result<()> {
     t.pause()?;
     let choice = match &mut t.seats[side.index()].computer {
-        Some(player) => player.choose(&*t.session, side),
+        Some(player) => player.choose(&t.session, side),
         None => None,
     };
     let Some(Choice::Move(text)) = choice else {

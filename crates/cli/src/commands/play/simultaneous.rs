@@ -45,7 +45,7 @@ enum Entry {
 /// Plays a simultaneous game at the terminal.
 pub fn play(t: &mut Table) -> Result<()> {
     if t.humans() > 0 {
-        let help = super::notation_help(t.session.entry().id());
+        let help = t.session.entry().info.notation_help;
         write!(t.out, "{}", wrap(help, "", 79))?;
     }
     t.draw(true)?;
@@ -122,7 +122,7 @@ fn capitalised(text: &str) -> String {
 fn computer_orders(t: &mut Table, side: Color) -> Result<Vec<String>> {
     t.pause()?;
     let choice = match &mut t.seats[side.index()].computer {
-        Some(player) => player.choose(&*t.session, side),
+        Some(player) => player.choose(&t.session, side),
         None => None,
     };
     let name = t.name(side);
@@ -251,7 +251,7 @@ fn entry_loop(t: &mut Table, side: Color) -> Result<Entry> {
                 return Ok(Entry::Resigned);
             }
             "help" | "?" => {
-                let help = super::notation_help(t.session.entry().id());
+                let help = t.session.entry().info.notation_help;
                 write!(t.out, "{}{COMMANDS}", wrap(help, "", 79)).map_err(Into::into)
             }
             "board" => t.draw(true),
@@ -278,8 +278,9 @@ fn entry_loop(t: &mut Table, side: Color) -> Result<Entry> {
                     }
                     writeln!(t.out).map_err(Into::into)
                 }
-                Err(reason) => {
+                Err(error) => {
                     // Some games' reasons quote the order already.
+                    let reason = error.to_string();
                     let quoted = format!("`{line}`: ");
                     let reason = reason.strip_prefix(&quoted).unwrap_or(&reason);
                     Err(CliError::rules(format!(
@@ -368,8 +369,8 @@ fn list_possible(t: &mut Table, side: Color, cell: &str) -> Result<()> {
         writeln!(t.out, "No orders are possible now.")?;
         return Ok(());
     }
-    // Only DiploChess orders name their piece (Diplomacy Chess writes SAN).
-    if t.session.entry().id() != "diplochess" {
+    // Orders that name their piece first can be listed per piece (SAN cannot).
+    if !t.session.order_entry().is_some_and(|entry| entry.by_piece) {
         if !cell.is_empty() {
             writeln!(t.out, "(This game's orders are not listed per piece.)")?;
         }
