@@ -400,7 +400,8 @@ fn diplochess_resolution(
             value["side"] = json!(report.color.name());
             let (executed, reason) = match &report.outcome {
                 OrderOutcome::Executed => (true, None),
-                OrderOutcome::Failed(why) => (false, Some(why.clone())),
+                // The reason's text, as `diplo adjudicate` prints it.
+                OrderOutcome::Failed(why) => (false, Some(why.to_string())),
             };
             value["executed"] = json!(executed);
             value["reason"] = json!(reason);
