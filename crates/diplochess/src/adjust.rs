@@ -3,6 +3,7 @@
 
 use crate::movement::{OrderOutcome, OrderReport};
 use crate::order::Order;
+use crate::outcome::{Failure, Void};
 use crate::position::{cap, first_rank, value, Position};
 use board8::{Piece, Role, Square};
 use diplo_core::Color;
@@ -61,9 +62,9 @@ pub(crate) fn may_build(
     color: Color,
     role: Role,
     sq: Square,
-) -> Result<(), String> {
+) -> Result<(), Void> {
     if role == Role::King {
-        return Err("a King cannot be built".into());
+        return Err(Void::KingCannotBeBuilt);
     }
     let have = p.count(color, role)
         + if role == Role::Pawn {
@@ -72,7 +73,7 @@ pub(crate) fn may_build(
             0
         };
     if have >= cap(role) {
-        return Err(format!("{} is at its initial number", role.upper()));
+        return Err(Void::AtInitialNumber { role });
     }
     let rank = if role == Role::Pawn {
         color.fold(1, 6)
@@ -83,9 +84,7 @@ pub(crate) fn may_build(
         || controlled(at_start, color) & sq.bit() == 0
         || p.board.piece_at(sq).is_some()
     {
-        return Err(format!(
-            "{sq} is not an empty controlled square of that rank"
-        ));
+        return Err(Void::NotControlled { square: sq });
     }
     Ok(())
 }
@@ -109,7 +108,7 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
             for (i, (_, order)) in mine() {
                 let Order::Disband(pr) = order else { continue };
                 if due == 0 {
-                    outcomes[i] = Some(OrderOutcome::Failed("surplus order".into()));
+                    outcomes[i] = Some(OrderOutcome::Failed(Failure::Surplus));
                     continue;
                 }
                 match p.board.piece_at(pr.square) {
@@ -121,7 +120,9 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                     }
                     _ => {
                         outcomes[i] =
-                            Some(OrderOutcome::Failed(format!("void (no disbandable {pr})")))
+                            Some(OrderOutcome::Failed(Failure::void(Void::NoDisbandable {
+                                piece: *pr,
+                            })))
                     }
                 }
             }
@@ -143,7 +144,7 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                     continue;
                 };
                 if may == 0 {
-                    outcomes[i] = Some(OrderOutcome::Failed("surplus order".into()));
+                    outcomes[i] = Some(OrderOutcome::Failed(Failure::Surplus));
                     continue;
                 }
                 match may_build(&p, position, color, *role, *sq) {
@@ -154,7 +155,7 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
                         outcomes[i] = Some(OrderOutcome::Executed);
                         may -= 1;
                     }
-                    Err(why) => outcomes[i] = Some(OrderOutcome::Failed(format!("void ({why})"))),
+                    Err(why) => outcomes[i] = Some(OrderOutcome::Failed(Failure::void(why))),
                 }
             }
         }
@@ -162,8 +163,8 @@ pub fn adjust(position: &Position, orders: &[(Color, Order)]) -> AdjustmentRepor
     // A rook disbanded from its start square takes its castling right with it (§5.8.5).
     p.drop_stale_castling();
     let reports = OrderReport::all(orders, outcomes, |order| match order {
-        Order::Build(..) | Order::Disband(_) => "void (no adjustment due)".to_string(),
-        _ => "void (not an adjustment order)".to_string(),
+        Order::Build(..) | Order::Disband(_) => Failure::void(Void::NoAdjustmentDue),
+        _ => Failure::void(Void::NotAnAdjustmentOrder),
     });
     AdjustmentReport {
         position: p,

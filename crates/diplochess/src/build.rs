@@ -2,6 +2,7 @@
 
 use crate::movement::{OrderOutcome, OrderReport};
 use crate::order::Order;
+use crate::outcome::{Consequence, Failure, Void};
 use crate::position::{cap, first_rank, last_rank, Position};
 use board8::{Piece, Role, Square};
 use diplo_core::Color;
@@ -150,13 +151,14 @@ pub fn build_step(
             let mut choice = (default_type(&p, color).expect("checked"), default_square);
             if let Some((i, (_, Order::Build(role, sq)))) = builds.next() {
                 if !is_short(&p, color, *role) {
-                    outcomes[i] = Some(OrderOutcome::Failed(format!(
-                        "void ({} is not a lost type); default used",
-                        role.upper()
+                    outcomes[i] = Some(OrderOutcome::Failed(Failure::void_then(
+                        Void::NotALostType { role: *role },
+                        Consequence::DefaultUsed,
                     )));
                 } else if sq.rank() != first_rank(color) || p.board.piece_at(*sq).is_some() {
-                    outcomes[i] = Some(OrderOutcome::Failed(format!(
-                        "void ({sq} is not an empty square of the first rank); default used"
+                    outcomes[i] = Some(OrderOutcome::Failed(Failure::void_then(
+                        Void::NotEmptyFirstRank { square: *sq },
+                        Consequence::DefaultUsed,
                     )));
                 } else {
                     outcomes[i] = Some(OrderOutcome::Executed);
@@ -185,12 +187,11 @@ pub fn build_step(
                     role = Some(*wanted);
                 } else {
                     outcomes[i] = Some(OrderOutcome::Failed(match role {
-                        Some(r) => format!(
-                            "void ({} is not a lost type); converted to {}",
-                            wanted.upper(),
-                            r.upper()
+                        Some(r) => Failure::void_then(
+                            Void::NotALostType { role: *wanted },
+                            Consequence::ConvertedTo(r),
                         ),
-                        None => "void (no lost type); pawn held".to_string(),
+                        None => Failure::void_then(Void::NoLostType, Consequence::PawnHeld),
                     }));
                 }
             }
@@ -209,8 +210,8 @@ pub fn build_step(
         }
     }
     let reports = OrderReport::all(orders, outcomes, |order| match order {
-        Order::Build(..) | Order::Convert(..) => "not needed".to_string(),
-        _ => "void (not a build-step order)".to_string(),
+        Order::Build(..) | Order::Convert(..) => Failure::NotNeeded,
+        _ => Failure::void(Void::NotABuildStepOrder),
     });
     Ok(BuildReport {
         position: p,

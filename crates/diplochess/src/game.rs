@@ -4,7 +4,7 @@
 
 use crate::adjust::AdjustmentReport;
 use crate::build::{BuildError, BuildReport};
-use crate::movement::{Adjudication, MovementError};
+use crate::movement::{Adjudication, MovementError, OrderReport};
 use crate::order::{Order, OrderParseError, Phase};
 use crate::retreat::{RetreatError, RetreatReport};
 use crate::Rules;
@@ -116,6 +116,16 @@ impl PhaseReport {
             PhaseReport::Retreats(_) => Phase::Retreats,
             PhaseReport::Builds(_) => Phase::Builds,
             PhaseReport::Adjustments(_) => Phase::Adjustments,
+        }
+    }
+
+    /// The orders of the phase with their outcomes, in the order they were given.
+    pub fn reports(&self) -> &[OrderReport] {
+        match self {
+            PhaseReport::Movement(a) => &a.reports,
+            PhaseReport::Retreats(r) => &r.reports,
+            PhaseReport::Builds(b) => &b.reports,
+            PhaseReport::Adjustments(a) => &a.reports,
         }
     }
 }

@@ -48,6 +48,7 @@ mod game;
 mod movement;
 mod order;
 pub mod orders_file;
+mod outcome;
 mod position;
 pub mod record;
 mod retreat;
@@ -64,6 +65,7 @@ pub use movement::{
     adjudicate, Adjudication, Dislodgement, MovementError, OrderOutcome, OrderReport,
 };
 pub use order::{CastleSide, Order, OrderParseError, Phase, PieceRef};
+pub use outcome::{Consequence, Failure, FailureKind, FailureParseError, Void};
 pub use position::{cap, first_rank, last_rank, value, Position, PositionError, START};
 pub use retreat::{legal_retreats, retreat, RetreatError, RetreatReport};
 pub use state::{Orders, State};

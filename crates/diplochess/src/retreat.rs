@@ -2,7 +2,9 @@
 
 use crate::movement::{Adjudication, Dislodgement, OrderOutcome, OrderReport};
 use crate::order::Order;
+use crate::outcome::{Consequence, Failure, Void};
 use crate::position::Position;
+use crate::validity::VoidReason;
 use crate::Rules;
 use board8::{between, king_attacks, knight_attacks, Bitboard, Piece, Role, Square};
 use diplo_core::{ByColor, Color};
@@ -83,7 +85,7 @@ pub fn retreat(
             Order::RetreatDisband(p) => (p, None),
             _ => {
                 // Supports, holds and the like have no place in a retreat (DATC 6.H.1-6.H.4).
-                outcomes[i] = Some(OrderOutcome::Failed("void (not a retreat order)".into()));
+                outcomes[i] = Some(OrderOutcome::Failed(Failure::void(Void::NotARetreatOrder)));
                 continue;
             }
         };
@@ -99,30 +101,36 @@ pub fn retreat(
             .iter()
             .position(|d| d.square == p.square && d.piece.color == *color);
         let Some(k) = found else {
-            outcomes[i] = Some(OrderOutcome::Failed(format!(
-                "void (no dislodged {color} piece on {})",
-                p.square
+            outcomes[i] = Some(OrderOutcome::Failed(Failure::void(
+                Void::NoDislodgedPiece {
+                    color: *color,
+                    square: p.square,
+                },
             )));
             continue;
         };
         let d = movement.dislodged[k];
         if d.piece.role != p.role {
-            outcomes[i] = Some(OrderOutcome::Failed(format!(
-                "void ({} holds {}, not {}); removed",
-                p.square,
-                d.piece.role.upper(),
-                p.role.upper()
+            let why = VoidReason::WrongType {
+                square: p.square,
+                found: d.piece.role,
+                named: p.role,
+            };
+            outcomes[i] = Some(OrderOutcome::Failed(Failure::void_then(
+                Void::Invalid(why),
+                Consequence::Removed,
             )));
             continue;
         }
         if rules.bloody && d.piece.role != Role::King {
-            outcomes[i] = Some(OrderOutcome::Failed("removed (bloody)".into()));
+            outcomes[i] = Some(OrderOutcome::Failed(Failure::RemovedBloody));
             continue;
         }
         if let Some(to) = to {
             if legal_retreats(after, &d, movement.standoffs).0 & to.bit() == 0 {
-                outcomes[i] = Some(OrderOutcome::Failed(format!(
-                    "void (no legal retreat to {to}); removed"
+                outcomes[i] = Some(OrderOutcome::Failed(Failure::void_then(
+                    Void::NoLegalRetreat { to },
+                    Consequence::Removed,
                 )));
                 continue;
             }
@@ -146,7 +154,7 @@ pub fn retreat(
                 Some(to)
             }
             Some((i, Some(to))) => {
-                outcomes[i] = Some(OrderOutcome::Failed(format!("collision at {to}; removed")));
+                outcomes[i] = Some(OrderOutcome::Failed(Failure::Collision { at: to }));
                 None
             }
             Some((i, None)) => {
@@ -165,7 +173,7 @@ pub fn retreat(
             }
         }
     }
-    let reports = OrderReport::all(orders, outcomes, |_| "void".to_string());
+    let reports = OrderReport::all(orders, outcomes, |_| Failure::Unresolved);
     Ok(RetreatReport {
         position,
         reports,

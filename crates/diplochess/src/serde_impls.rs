@@ -1,12 +1,14 @@
 //! serde support (feature `serde`): orders as their text (`N g1 - f3`, both ways), positions
 //! and states as their position strings, outcomes and reports as plain structures (squares
-//! as `e4`, pieces as FEN letters, square sets as lists in FEN board order).
+//! as `e4`, pieces as FEN letters, square sets as lists in FEN board order), the reason of a
+//! failed order as its text.
 //!
 //! The movement results are defined next to the resolver; their impls are derived here
 //! through serde's remote derive, so that the resolver's files stay as they are.
 
 use crate::movement::{Adjudication, Dislodgement, OrderOutcome, OrderReport};
 use crate::order::{Order, PieceRef};
+use crate::outcome::Failure;
 use crate::position::Position;
 use crate::state::{Orders, State};
 use board8::{Bitboard, Piece, Square};
@@ -106,11 +108,17 @@ pub(crate) fn placed<S: Serializer>(list: &[(Square, Piece)], s: S) -> Result<S:
     seq.end()
 }
 
+// A failure is its text (`bounced at c3 by N d5 (3 against 3)`), read back with `FromStr`:
+// the form outcomes had when reasons were strings. Nothing stores outcomes (the server keeps
+// records as text and replays them); the form serves display and export.
+as_text!(Failure);
+
+/// `"executed"` or `{"failed": "<the reason's text>"}`.
 #[derive(Serialize, Deserialize)]
 #[serde(remote = "OrderOutcome", rename_all = "lowercase")]
 enum OrderOutcomeDef {
     Executed,
-    Failed(String),
+    Failed(Failure),
 }
 
 impl Serialize for OrderOutcome {

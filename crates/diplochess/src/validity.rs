@@ -30,28 +30,32 @@ pub enum Valid {
 }
 
 /// Why a movement order is void.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum VoidReason {
     #[error("no piece on {0}")]
     NoPiece(Square),
     #[error("{square} holds a {color} piece")]
     NotOwn { square: Square, color: Color },
-    #[error("{square} holds {found}, not {named}")]
+    #[error("{square} holds {}, not {}", .found.upper(), .named.upper())]
     WrongType {
         square: Square,
-        found: char,
-        named: char,
+        /// The type standing there.
+        found: Role,
+        /// The type the order names.
+        named: Role,
     },
-    #[error("{0} is not a move of that piece")]
-    NotAMove(String),
+    /// The piece (as named) and the destination.
+    #[error("{0} - {1} is not a move of that piece")]
+    NotAMove(PieceRef, Square),
     #[error("path blocked at {0}")]
     PathBlocked(Square),
     #[error("a pawn moves diagonally only onto an enemy piece")]
     PawnDiagonal,
     #[error("supported piece: {0}")]
     Supported(Box<VoidReason>),
+    /// The supporting piece and the square it was to support.
     #[error("{0} cannot capture onto {1}")]
-    CannotReach(String, Square),
+    CannotReach(PieceRef, Square),
     #[error("a piece cannot support itself")]
     SupportSelf,
     #[error("a piece cannot support a move onto its own square")]
@@ -114,8 +118,8 @@ fn check_piece(board: &Board, p: PieceRef, owner: Option<Color>) -> Result<Color
     if piece.role != p.role {
         return Err(VoidReason::WrongType {
             square: p.square,
-            found: piece.role.upper(),
-            named: p.role.upper(),
+            found: piece.role,
+            named: p.role,
         });
     }
     Ok(piece.color)
@@ -137,7 +141,7 @@ pub fn move_spec(
     from: Square,
     to: Square,
 ) -> Result<MoveSpec, VoidReason> {
-    let not_a_move = || VoidReason::NotAMove(format!("{} {from} - {to}", role.upper()));
+    let not_a_move = || VoidReason::NotAMove(PieceRef { role, square: from }, to);
     let spec = |inter, travel| MoveSpec {
         from,
         to,
@@ -225,7 +229,7 @@ pub fn validate(position: &Position, color: Color, order: &Order) -> Result<Vali
             }
             check_piece(board, q, None).map_err(|e| VoidReason::Supported(Box::new(e)))?;
             if !can_capture_onto(color, p.role, p.square, q.square) {
-                return Err(VoidReason::CannotReach(p.to_string(), q.square));
+                return Err(VoidReason::CannotReach(p, q.square));
             }
             Ok(Valid::SupportHold(p.square, q.square))
         }
@@ -242,7 +246,7 @@ pub fn validate(position: &Position, color: Color, order: &Order) -> Result<Vali
             let spec = move_spec(board, q_color, q.role, q.square, to)
                 .map_err(|e| VoidReason::Supported(Box::new(e)))?;
             if !can_capture_onto(color, p.role, p.square, to) {
-                return Err(VoidReason::CannotReach(p.to_string(), to));
+                return Err(VoidReason::CannotReach(p, to));
             }
             Ok(Valid::SupportMove(p.square, spec))
         }

@@ -4,9 +4,11 @@
 //! `movement/*.case`: one movement phase; the board after movement, the dislodged pieces,
 //! the standoff sites and each order's outcome are compared.
 //! `games/*.rec`: a game record replayed from its start; the final position and result.
+//!
+//! In both, every failed order's reason is a typed [`Failure`] that its text reads back as.
 
 use datatest_stable::Utf8Path;
-use diplochess::{adjudicate, orders_file, record, Position, Rules};
+use diplochess::{adjudicate, orders_file, record, Failure, OrderReport, Position, Rules};
 
 type Result = datatest_stable::Result<()>;
 
@@ -23,6 +25,21 @@ fn require_note(text: &str) -> std::result::Result<(), String> {
             "the note `{}` names no rule, § or DATC case",
             note.trim()
         ))
+    }
+}
+
+/// Every reason is typed and prints as the text it reads back from.
+fn typed_reasons(reports: &[OrderReport], problems: &mut Vec<String>) {
+    for r in reports {
+        if let Some(why) = r.outcome.failure() {
+            let text = why.to_string();
+            if text.parse::<Failure>().as_ref() != Ok(why) {
+                problems.push(format!(
+                    "{} {}: `{text}` does not read back as {why:?}",
+                    r.color, r.order
+                ));
+            }
+        }
     }
 }
 
@@ -69,6 +86,7 @@ fn movement_case(path: &Utf8Path, text: String) -> Result {
     let result = adjudicate(&position, &orders)?;
     let output = result.to_string();
     let mut problems = Vec::new();
+    typed_reasons(&result.reports, &mut problems);
     let got_board = result.position.to_string();
     let got_board = got_board.split(' ').next().unwrap_or("");
     if got_board != board {
@@ -152,6 +170,11 @@ fn game_case(path: &Utf8Path, text: String) -> Result {
         None => "* (in progress)".to_string(),
     };
     let mut problems = Vec::new();
+    for phase in game.phases() {
+        for report in &phase.resolution.phases {
+            typed_reasons(report.reports(), &mut problems);
+        }
+    }
     if got_pos != want_pos {
         problems.push(format!("position: expected {want_pos}, got {got_pos}"));
     }

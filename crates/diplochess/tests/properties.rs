@@ -3,7 +3,7 @@
 //! symmetric under swapping the colours (mirroring the board).
 
 use diplo_testkit::diplochess::{mirror_order, random_orders, random_position, Rng};
-use diplochess::{adjudicate, Adjudication, OrderOutcome as Outcome};
+use diplochess::{adjudicate, Adjudication, FailureKind, OrderOutcome as Outcome};
 use proptest::prelude::*;
 
 fn status(o: &Outcome) -> &'static str {
@@ -116,12 +116,14 @@ fn random_orders_exercise_the_rules() {
                     diplochess::Order::Castle(_) => "castled",
                     _ => "executed",
                 },
-                Outcome::Failed(why) if why.starts_with("blocked") => "blocked",
-                Outcome::Failed(why) if why.starts_with("cut") => "cut",
-                Outcome::Failed(why) if why.starts_with("line blocked") => "line blocked",
-                Outcome::Failed(why) if why.starts_with("head-to-head") => "head-to-head",
-                Outcome::Failed(why) if why.starts_with("bounced") => "bounced",
-                Outcome::Failed(_) => "other failure",
+                Outcome::Failed(why) => match why.kind() {
+                    FailureKind::Blocked => "blocked",
+                    FailureKind::Cut => "cut",
+                    FailureKind::LineBlocked => "line blocked",
+                    FailureKind::HeadToHead => "head-to-head",
+                    FailureKind::Bounced => "bounced",
+                    _ => "other failure",
+                },
             };
             *seen.entry(key).or_default() += 1;
         }

@@ -3,7 +3,9 @@
 #![cfg(feature = "serde")]
 
 use diplo_core::{Color, SimultaneousPosition};
-use diplochess::{Game, Order, OrderOutcome, OrderReport, PieceRef, Position, Rules, State};
+use diplochess::{
+    Failure, Game, Order, OrderOutcome, OrderReport, PieceRef, Position, Rules, State,
+};
 use serde_json::{json, Value};
 
 #[test]
@@ -44,11 +46,18 @@ fn orders_and_positions_are_their_texts() {
 
 #[test]
 fn outcomes_and_reports() {
-    let failed = OrderOutcome::Failed("bounced at c3".to_string());
+    // A reason is its text, as when reasons were strings.
+    let failed = OrderOutcome::Failed(Failure::Bounced {
+        at: "c3".parse().unwrap(),
+        by: "N d5".parse().unwrap(),
+        attack: 3,
+        against: 3,
+    });
     assert_eq!(
         serde_json::to_value(&failed).unwrap(),
-        json!({"failed": "bounced at c3"})
+        json!({"failed": "bounced at c3 by N d5 (3 against 3)"})
     );
+    assert!(serde_json::from_value::<OrderOutcome>(json!({"failed": "bounced at c3"})).is_err());
     assert_eq!(
         serde_json::to_value(OrderOutcome::Executed).unwrap(),
         json!("executed")
@@ -61,7 +70,8 @@ fn outcomes_and_reports() {
     let value = serde_json::to_value(&report).unwrap();
     assert_eq!(
         value,
-        json!({"color": "black", "order": "N g8 - f6", "outcome": {"failed": "bounced at c3"}})
+        json!({"color": "black", "order": "N g8 - f6",
+               "outcome": {"failed": "bounced at c3 by N d5 (3 against 3)"}})
     );
     assert_eq!(
         serde_json::from_value::<OrderReport>(value).unwrap(),

@@ -2,30 +2,16 @@
 
 use super::{Kind, SupportStatic, Turn, NONE};
 use crate::order::{Order, PieceRef};
+/// Defined with the reasons in `crate::outcome`.
+pub use crate::outcome::OrderOutcome;
+use crate::outcome::{Consequence, Failure, Void};
 use crate::position::Position;
 use crate::validity::castle_flag;
 use board8::{Bitboard, Piece, Square};
 use diplo_core::Color;
 use std::fmt;
 
-/// What happened to one order.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum OrderOutcome {
-    Executed,
-    /// The reason, e.g. `bounced at c3 by N d5 (3 against 3)`, `void (no piece on e4)`.
-    Failed(String),
-}
-
 use OrderOutcome as Outcome;
-
-impl fmt::Display for OrderOutcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Executed => f.write_str("executed"),
-            Outcome::Failed(why) => write!(f, "failed: {why}"),
-        }
-    }
-}
 
 /// One order of the orders file with its outcome.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -41,7 +27,7 @@ impl OrderReport {
     pub(crate) fn all(
         orders: &[(Color, Order)],
         outcomes: Vec<Option<Outcome>>,
-        unresolved: impl Fn(&Order) -> String,
+        unresolved: impl Fn(&Order) -> Failure,
     ) -> Vec<OrderReport> {
         orders
             .iter()
@@ -126,48 +112,53 @@ impl fmt::Display for Adjudication {
 }
 
 impl Turn<'_> {
-    fn piece_name(&self, sq: Square) -> String {
-        match self.position.board.piece_at(sq) {
-            Some(p) => PieceRef {
-                role: p.role,
-                square: sq,
-            }
-            .to_string(),
-            None => sq.to_string(),
-        }
+    /// The piece standing on `sq` at the start, as reasons name it.
+    fn piece_ref(&self, sq: Square) -> Option<PieceRef> {
+        self.position.board.piece_at(sq).map(|p| PieceRef {
+            role: p.role,
+            square: sq,
+        })
     }
 
     /// Why a (failed) move component failed.
-    fn move_reason(&mut self, c: usize) -> String {
+    fn move_reason(&mut self, c: usize) -> Failure {
         let comp = self.comps[c];
         if comp.blocked_by != NONE {
-            return format!("blocked by {}", self.orders[comp.blocked_by as usize].1);
+            return Failure::Blocked {
+                by: self.orders[comp.blocked_by as usize].1,
+            };
         }
         let d = comp.spec.to;
         let attack = self.attack_strength(c);
         if attack < 0 {
-            return if comp.spec.travel {
-                format!("cannot dislodge {} (travel order)", self.piece_name(d))
-            } else {
-                "no self-dislodgement".to_string()
-            };
+            // An unblocked move's attack is below zero only against a piece standing on its
+            // destination (a travel order's, or one of its own side).
+            match (comp.spec.travel, self.piece_ref(d)) {
+                (false, _) => return Failure::SelfDislodgement,
+                (true, Some(piece)) => return Failure::TravelCannotDislodge { piece },
+                (true, None) => {}
+            }
         }
         if comp.h2h != NONE {
             let defend = self.defend_strength(comp.h2h as usize);
             if attack <= defend {
                 let opp = self.comps[comp.h2h as usize].order as usize;
-                return format!(
-                    "head-to-head lost to {} ({attack} against {defend})",
-                    self.orders[opp].1
-                );
+                return Failure::HeadToHead {
+                    lost_to: self.orders[opp].1,
+                    attack,
+                    against: defend,
+                };
             }
         } else {
             let hold = self.hold_strength(d);
-            if attack <= hold {
-                return format!(
-                    "bounced at {d} by {} ({attack} against {hold})",
-                    self.piece_name(d)
-                );
+            // HOLD of an empty square is below any attack: a bounce here names a piece.
+            if let (true, Some(by)) = (attack <= hold, self.piece_ref(d)) {
+                return Failure::Bounced {
+                    at: d,
+                    by,
+                    attack,
+                    against: hold,
+                };
             }
         }
         let mut o = self.into_head[d.index()];
@@ -190,33 +181,36 @@ impl Turn<'_> {
             }
             o = self.comps[o as usize].next_into;
         }
-        match best {
-            Some((p, o)) => format!(
-                "bounced at {d} by {} ({attack} against {p})",
-                self.piece_name(self.comps[o].spec.from)
-            ),
-            None => "paradox".to_string(),
+        // A competing move's origin always holds its piece.
+        match best.and_then(|(p, o)| Some((p, self.piece_ref(self.comps[o].spec.from)?))) {
+            Some((p, by)) => Failure::Bounced {
+                at: d,
+                by,
+                attack,
+                against: p,
+            },
+            None => Failure::Paradox,
         }
     }
 
     fn outcome(&mut self, i: usize) -> Outcome {
         if let Some(why) = &self.voids[i] {
-            let why = format!("void ({why})");
-            return match self.dislodger_of_order(i) {
-                Some(by) => Outcome::Failed(format!("{why}; dislodged by {by}")),
-                None => Outcome::Failed(why),
-            };
+            let why = Void::Invalid(why.clone());
+            return Outcome::Failed(match self.dislodger_of_order(i) {
+                Some(by) => Failure::void_then(why, Consequence::DislodgedBy(by)),
+                None => Failure::void(why),
+            });
         }
         match self.kinds[i] {
             Kind::Hold | Kind::Void => match self.dislodger_of_order(i) {
-                Some(by) => Outcome::Failed(format!("dislodged by {by}")),
+                Some(by) => Outcome::Failed(Failure::Dislodged { by }),
                 None => Outcome::Executed,
             },
             Kind::Move(c) => {
                 if self.is_yes(i) {
                     Outcome::Executed
                 } else if self.paradox[i] {
-                    Outcome::Failed("paradox".into())
+                    Outcome::Failed(Failure::Paradox)
                 } else {
                     Outcome::Failed(self.move_reason(c as usize))
                 }
@@ -226,7 +220,7 @@ impl Turn<'_> {
                     return Outcome::Executed;
                 }
                 if self.paradox[i] {
-                    return Outcome::Failed("paradox".into());
+                    return Outcome::Failed(Failure::Paradox);
                 }
                 // Report the component that failed on its own.
                 let why = if self.move_succeeds(a as usize) {
@@ -243,24 +237,23 @@ impl Turn<'_> {
                     return Outcome::Executed;
                 }
                 let why = match stat {
-                    SupportStatic::NotMatched => "not matched".to_string(),
-                    SupportStatic::Cut(c) => {
-                        format!(
-                            "cut by {}",
-                            self.orders[self.comps[c as usize].order as usize].1
-                        )
-                    }
-                    SupportStatic::LineBlocked(x) => format!("line blocked at {x}"),
+                    SupportStatic::NotMatched => Failure::NotMatched,
+                    SupportStatic::Cut(c) => Failure::Cut {
+                        by: self.orders[self.comps[c as usize].order as usize].1,
+                    },
+                    SupportStatic::LineBlocked(x) => Failure::LineBlocked { at: x },
                     SupportStatic::Open => {
                         if let Some(c) = self.first_success_into(at) {
                             let o = self.comps[c].order as usize;
-                            format!("dislodged by {}", self.orders[o].1)
+                            Failure::Dislodged {
+                                by: self.orders[o].1,
+                            }
                         } else if let Some(x) = self.line_blocked_at(at, target) {
                             // Judged on the final state, so that the explanation does not
                             // depend on where the resolver entered a paradoxical cycle.
-                            format!("line blocked at {x}")
+                            Failure::LineBlocked { at: x }
                         } else {
-                            "paradox".to_string()
+                            Failure::Paradox
                         }
                     }
                 };
@@ -270,10 +263,10 @@ impl Turn<'_> {
     }
 
     /// For a piece that stayed: the order that dislodged it.
-    fn dislodger_of_order(&mut self, i: usize) -> Option<String> {
+    fn dislodger_of_order(&mut self, i: usize) -> Option<Order> {
         let sq = self.order_square(i)?;
         let c = self.first_success_into(sq)?;
-        Some(self.orders[self.comps[c].order as usize].1.to_string())
+        Some(self.orders[self.comps[c].order as usize].1)
     }
 
     fn order_square(&self, i: usize) -> Option<Square> {
