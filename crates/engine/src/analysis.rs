@@ -1,9 +1,7 @@
 //! The engine's view of a position, for `diplo analyse` and the server's analysis board:
 //! the principal variation of the alpha-beta search in a sequential game, the mixed
-//! strategy of the equilibrium search in a simultaneous one.
+//! strategy of the equilibrium search in a simultaneous one ([`crate::analyse`] makes it).
 
-use diplo_core::Color;
-use diplo_games::Session;
 use std::fmt;
 use std::time::Duration;
 
@@ -87,24 +85,4 @@ pub enum Analysis {
         strategy: Vec<(f64, Vec<String>)>,
         orders: Vec<String>,
     },
-}
-
-/// Analyses the game `session` holds: for the side to move in a sequential game, for `side`
-/// in a simultaneous one. `progress` sees each `info` as it is found. `None` when the game
-/// is over or `side` owes nothing.
-pub fn analyse(
-    session: &Session,
-    limit: Limit,
-    side: Color,
-    seed: u64,
-    progress: &mut dyn FnMut(&Info),
-) -> Option<Analysis> {
-    if session.result().is_some() {
-        return None;
-    }
-    if session.as_sequential().is_some() {
-        crate::sequential::analyse(session, limit, seed, progress)
-    } else {
-        crate::simultaneous::analyse(session, limit, side, seed, progress)
-    }
 }

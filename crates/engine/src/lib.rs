@@ -9,6 +9,7 @@
 //! in [`simultaneous`].
 
 mod analysis;
+mod choice;
 pub mod arena;
 pub mod eval;
 mod player;
@@ -16,6 +17,7 @@ pub mod sequential;
 pub mod simultaneous;
 mod spec;
 
-pub use analysis::{analyse, Analysis, Equilibrium, Info, Iteration, Limit, Score};
-pub use player::{Choice, ComputerPlayer, Player, RandomPlayer};
+pub use analysis::{Analysis, Equilibrium, Info, Iteration, Limit, Score};
+pub use choice::Choice;
+pub use player::{analyse, ComputerPlayer, Player, RandomPlayer};
 pub use spec::{PlayerKind, PlayerSpec, SpecError};

@@ -1,20 +1,14 @@
-//! Players: what chooses a move, or a side's orders, in a game held by a session.
+//! Players: what chooses a move, or a side's orders, in a game held by a session, and the
+//! dispatch from a session to the search of its kind (choosing, analysing).
 
-use crate::spec::PlayerSpec;
+use crate::analysis::{Analysis, Info, Limit};
+use crate::choice::Choice;
+use crate::spec::{PlayerKind, PlayerSpec};
 use diplo_core::Color;
 use diplo_games::Session;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-
-/// What a player chose, in the game's notation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Choice {
-    /// The next move of a sequential game (coordinate notation).
-    Move(String),
-    /// One side's orders for the current phase of a simultaneous game.
-    Orders(Vec<String>),
-}
 
 /// A computer player.
 pub trait Player: Send {
@@ -107,5 +101,39 @@ impl Player for ComputerPlayer {
         } else {
             crate::simultaneous::choose(session, side, &self.spec, &mut self.rng)
         }
+    }
+}
+
+impl PlayerSpec {
+    /// The computer player this spec names (`None` for `human`), its random choices drawn
+    /// from `seed`.
+    pub fn player(&self, seed: u64) -> Option<Box<dyn Player>> {
+        match self.kind {
+            PlayerKind::Human => None,
+            PlayerKind::Random => Some(Box::new(RandomPlayer::new(seed))),
+            PlayerKind::Engine { .. } | PlayerKind::Greedy => {
+                Some(Box::new(ComputerPlayer::new(*self, seed)))
+            }
+        }
+    }
+}
+
+/// Analyses the game `session` holds: for the side to move in a sequential game, for `side`
+/// in a simultaneous one. `progress` sees each `info` as it is found. `None` when the game
+/// is over or `side` owes nothing.
+pub fn analyse(
+    session: &Session,
+    limit: Limit,
+    side: Color,
+    seed: u64,
+    progress: &mut dyn FnMut(&Info),
+) -> Option<Analysis> {
+    if session.result().is_some() {
+        return None;
+    }
+    if session.as_sequential().is_some() {
+        crate::sequential::analyse(session, limit, seed, progress)
+    } else {
+        crate::simultaneous::analyse(session, limit, side, seed, progress)
     }
 }

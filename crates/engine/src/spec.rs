@@ -1,7 +1,6 @@
 //! Player specs (interfaces.md v2): `human`, `engine`, `engine:L`, `random`, `greedy`, each
 //! optionally followed by `@ms=N`.
 
-use crate::player::{ComputerPlayer, Player, RandomPlayer};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -100,18 +99,6 @@ impl fmt::Display for PlayerSpec {
 impl PlayerSpec {
     pub fn is_human(&self) -> bool {
         self.kind == PlayerKind::Human
-    }
-
-    /// The computer player this spec names (`None` for `human`), its random choices drawn
-    /// from `seed`.
-    pub fn player(&self, seed: u64) -> Option<Box<dyn Player>> {
-        match self.kind {
-            PlayerKind::Human => None,
-            PlayerKind::Random => Some(Box::new(RandomPlayer::new(seed))),
-            PlayerKind::Engine { .. } | PlayerKind::Greedy => {
-                Some(Box::new(ComputerPlayer::new(*self, seed)))
-            }
-        }
     }
 }
 

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 #[cfg(feature = "diplochess")]
 pub mod diplochess;
+pub mod architecture;
 pub mod random_input;
 
 /// The files of `dir` whose extension is `ext`, sorted by name. Panics when `dir` cannot be

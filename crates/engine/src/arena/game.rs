@@ -1,7 +1,8 @@
 //! One game between two computer players, and the random openings matches start from.
 
-use crate::analysis::{analyse, Analysis, Limit, Score};
-use crate::player::{Choice, Player, RandomPlayer};
+use crate::analysis::{Analysis, Limit, Score};
+use crate::choice::Choice;
+use crate::player::{analyse, Player, RandomPlayer};
 use diplo_core::{Color, EndReason, GameResult};
 use diplo_games::Session;
 use rand::rngs::SmallRng;

@@ -15,7 +15,7 @@ pub use time::TimeControl;
 
 use crate::analysis::{Analysis, Info, Iteration, Limit};
 use crate::eval::Evaluate;
-use crate::player::Choice;
+use crate::choice::Choice;
 use crate::spec::{PlayerKind, PlayerSpec};
 use diplo_core::{Color, SequentialGame, SequentialPosition};
 use diplo_games::Session;

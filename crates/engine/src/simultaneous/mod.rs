@@ -17,7 +17,7 @@ mod policy;
 pub mod search;
 
 use crate::analysis::{Analysis, Equilibrium, Info, Limit};
-use crate::player::Choice;
+use crate::choice::Choice;
 use crate::spec::{PlayerKind, PlayerSpec, MAX_LEVEL};
 use diplo_core::{Color, SimultaneousPosition};
 use diplo_games::Session;
