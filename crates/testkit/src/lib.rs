@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
+/// DiploChess's random positions and orders (the `random` module of the diplochess crate,
+/// which its own unit tests use too).
 #[cfg(feature = "diplochess")]
-pub mod diplochess;
+pub use ::diplochess::random as diplochess;
 pub mod random_input;
 
 /// The files of `dir` whose extension is `ext`, sorted by name. Panics when `dir` cannot be
