@@ -74,15 +74,10 @@ pub use validity::{
     Valid, VoidReason,
 };
 
-// The test helpers live in the testkit (`diplo_testkit::diplochess`, a dev-dependency); the
-// unit tests of this crate compile the same file as `crate::random`, naming this crate by
-// its own name.
-#[cfg(test)]
-extern crate self as diplochess;
-#[cfg(test)]
-#[allow(dead_code)]
-#[path = "../../testkit/src/diplochess.rs"]
-mod random;
+// Seeded random positions and orders: for this crate's unit tests, and with the `random`
+// feature for the integration tests and the benchmark (through `diplo_testkit::diplochess`).
+#[cfg(any(test, feature = "random"))]
+pub mod random;
 
 /// The rule options (§1), read from checked options with
 /// [`GameRules::from_options`](diplo_core::GameRules::from_options).

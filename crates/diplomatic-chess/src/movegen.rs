@@ -4,7 +4,10 @@
 
 use crate::tables::{first_rank, push_destinations, FILE_A, FILE_H};
 use crate::{Move, Position, Role};
-use board8::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks, Square};
+use board8::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    Bitboard, Square,
+};
 use diplo_core::Color;
 
 /// Receives regular moves in bulk.
@@ -54,7 +57,7 @@ impl MoveSink for ExtraCounter<'_> {
         let per_move = if from == self.d {
             u64::from(targets.count_ones())
         } else {
-            squares(targets)
+            Bitboard(targets)
                 .map(|to| 1 + u64::from(self.pos.extra_steps(Move::new(from, to)).count_ones()))
                 .sum()
         };
@@ -63,7 +66,7 @@ impl MoveSink for ExtraCounter<'_> {
     #[inline]
     fn pushes(&mut self, from: Square, diplomat: Square, dests: u64, promote: bool) {
         // A Diplomat never pushes, so every push may carry an extra step.
-        let per_move: u64 = squares(dests)
+        let per_move: u64 = Bitboard(dests)
             .map(|dest| {
                 let mv = Move {
                     push: Some(dest),
@@ -85,24 +88,13 @@ struct Lister<'a> {
     extra: Option<Square>,
 }
 
-fn squares(mut bits: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let sq = Square::new(bits.trailing_zeros() as u8);
-        bits &= bits - 1;
-        sq
-    })
-}
-
 impl Lister<'_> {
     #[inline]
     fn push(&mut self, mv: Move) {
         self.out.push(mv);
         if let Some(d) = self.extra {
             if mv.from != d {
-                for step in squares(self.pos.extra_steps(mv)) {
+                for step in Bitboard(self.pos.extra_steps(mv)) {
                     self.out.push(Move {
                         extra: Some((d, step)),
                         ..mv
@@ -115,7 +107,7 @@ impl Lister<'_> {
 
 impl MoveSink for Lister<'_> {
     fn targets(&mut self, from: Square, targets: u64, promote: bool) {
-        for to in squares(targets) {
+        for to in Bitboard(targets) {
             if promote {
                 for role in Role::PROMOTIONS {
                     self.push(Move {
@@ -141,7 +133,7 @@ impl MoveSink for Lister<'_> {
             &[None]
         };
         for &promotion in promotions {
-            for dest in squares(dests) {
+            for dest in Bitboard(dests) {
                 self.push(Move {
                     promotion,
                     push: Some(dest),
@@ -189,7 +181,7 @@ impl Position {
         // inline; the order (knights, bishops, rooks, queens) is the listing order.
         macro_rules! piece_moves {
             ($role:expr, $attacks:expr) => {
-                for from in squares(self.roles[$role.index()] & own) {
+                for from in Bitboard(self.roles[$role.index()] & own) {
                     let att = $attacks(from, occ);
                     sink.targets(from, att & (empty | capturable), false);
                     if push && att & their_d != 0 {
@@ -201,7 +193,7 @@ impl Position {
         piece_moves!(Role::Knight, |from, _| knight_attacks(from));
         piece_moves!(Role::Bishop, bishop_attacks);
         piece_moves!(Role::Rook, rook_attacks);
-        piece_moves!(Role::Queen, queen);
+        piece_moves!(Role::Queen, queen_attacks);
 
         let d = self.diplomat(us);
         sink.targets(d, king_attacks(d) & empty, false);
@@ -237,13 +229,13 @@ impl Position {
             sink.count(quiet + captures);
             if push {
                 // The pawns that attack the enemy Diplomat.
-                for from in squares(pawns & pawn_attacks(them, dsq)) {
+                for from in Bitboard(pawns & pawn_attacks(them, dsq)) {
                     sink.pushes(from, dsq, push_dests(from), their_d & last != 0);
                 }
             }
             return;
         }
-        for from in squares(pawns) {
+        for from in Bitboard(pawns) {
             let b = from.bit();
             let quiet = if self.rules.extended_pawns {
                 steps(b, empty, forward)
@@ -341,9 +333,4 @@ impl Position {
 fn steps(b: u64, empty: u64, dir: impl Fn(u64) -> u64) -> u64 {
     let one = dir(b) & empty;
     one | (dir(one) & empty)
-}
-
-#[inline]
-fn queen(sq: Square, occ: u64) -> u64 {
-    rook_attacks(sq, occ) | bishop_attacks(sq, occ)
 }

@@ -1,9 +1,10 @@
-//! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat.
+//! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat. The
+//! piece of one colour and its FEN letters are board8's ([`board8::ColoredPiece`]).
 
-use board8::{fen_letter, split_fen_letter};
-use diplo_core::Color;
+use board8::PieceKind;
 
-/// A piece kind. The order is the index of the role's bitboard.
+/// A piece kind. The order is the index of the role's bitboard; the Diplomat takes the
+/// King's place (index 5, as in `board8::Role` and its Zobrist keys).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     Pawn = 0,
@@ -43,29 +44,20 @@ impl Role {
         }
     }
 
+    /// The role whose upper-case letter is `c`.
     pub fn from_upper(c: char) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| r.upper() == c)
+        <Role as PieceKind>::from_upper(c)
     }
 }
 
-/// A piece of one colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub color: Color,
-    pub role: Role,
-}
+impl PieceKind for Role {
+    const ALL: &'static [Role] = &Role::ALL;
 
-impl Piece {
-    /// The FEN letter: upper case White, lower case Black.
-    pub fn char(self) -> char {
-        fen_letter(self.color, self.role.upper())
-    }
-
-    pub fn from_char(c: char) -> Option<Piece> {
-        let (color, upper) = split_fen_letter(c);
-        Some(Piece {
-            color,
-            role: Role::from_upper(upper)?,
-        })
+    #[inline]
+    fn upper(self) -> char {
+        Role::upper(self)
     }
 }
+
+/// A piece of one colour: `color` and `role`, with `char` and `from_char` for its FEN letter.
+pub type Piece = board8::ColoredPiece<Role>;

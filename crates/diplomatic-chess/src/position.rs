@@ -3,7 +3,7 @@
 
 use crate::tables::{first_rank, CASTLE_KEEP, FILE_A, FILE_H};
 use crate::{Move, Piece, Role, Rules, Setup, SetupParseError};
-use board8::{king_attacks, pawn_attacks, zobrist, CastlingRights, Square};
+use board8::{king_attacks, pawn_attacks, zobrist, Bitboard, CastlingRights, Square};
 use diplo_core::Color;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -190,7 +190,7 @@ impl Position {
                 return Err(PositionError::DiplomatCount { color, count });
             }
             let wrong = pos.pieces(color, Role::Pawn) & first_rank(!color);
-            if let Some(square) = first_square(wrong) {
+            if let Some(square) = Bitboard(wrong).first() {
                 return Err(PositionError::PawnOnPromotionRank { color, square });
             }
         }
@@ -384,11 +384,8 @@ impl Position {
         let mut hash = zobrist::castling(self.castling);
         for color in [Color::White, Color::Black] {
             for role in Role::ALL {
-                let mut bits = self.pieces(color, role);
-                while bits != 0 {
-                    let sq = bits.trailing_zeros() as usize;
-                    hash ^= zobrist::piece(color.index(), role.index(), sq);
-                    bits &= bits - 1;
+                for sq in Bitboard(self.pieces(color, role)) {
+                    hash ^= zobrist::piece(color.index(), role.index(), sq.index());
                 }
             }
         }
@@ -558,10 +555,6 @@ impl Position {
         }
         king_attacks(self.diplomat(self.side)) & !occ
     }
-}
-
-fn first_square(bits: u64) -> Option<Square> {
-    (bits != 0).then(|| Square::new(bits.trailing_zeros() as u8).expect("< 64"))
 }
 
 impl fmt::Display for Position {

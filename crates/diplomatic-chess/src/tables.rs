@@ -1,6 +1,7 @@
 //! Small tables computed at compile time: which castling rights a square's move clears, and
 //! the push-back step squares.
 
+use board8::Bitboard;
 use diplo_core::Color;
 
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -60,12 +61,5 @@ const fn push_steps(back: i8) -> [u64; 64] {
 pub fn push_destinations(color: Color, sq: usize, empty: u64) -> u64 {
     let table = &PUSH_STEPS[color.index()];
     let first = table[sq] & empty;
-    let mut out = first;
-    let mut rest = first;
-    while rest != 0 {
-        let s = rest.trailing_zeros() as usize;
-        out |= table[s] & empty;
-        rest &= rest - 1;
-    }
-    out
+    Bitboard(first).fold(first, |out, s| out | (table[s.index()] & empty))
 }

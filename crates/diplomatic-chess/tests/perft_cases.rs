@@ -5,102 +5,31 @@
 
 mod reference;
 
-use diplo_core::Options;
-use diplo_testkit::{case_files, parse_perft_file, perft_mismatches, PerftCase};
-use diplomatic_chess::{perft, Position, Rules, GAME_INFO};
+use diplo_testkit::{perft_mismatches, rules_setting, PerftCases};
+use diplomatic_chess::{perft, Position, Rules};
 use reference::RefBoard;
-use std::path::{Path, PathBuf};
-
-const CASES_DIR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../tests/cases/diplomatic-chess/perft"
-);
 
 /// The reference checks figures up to this many leaves.
 const REFERENCE_MAX_LEAVES: u64 = 200_000;
 
-/// A case: its `options:` line is required.
-type Case = PerftCase<Rules>;
-
-fn parse_options(value: &str) -> Result<Rules, String> {
-    if value == "default" {
-        return Ok(Rules::default());
-    }
-    let pairs: Vec<&str> = value.split_whitespace().collect();
-    Options::parse(&GAME_INFO, &pairs)
-        .map(|o| Rules::from_options(&o))
-        .map_err(|e| e.to_string())
-}
-
-fn parse_file(path: &Path) -> Result<Vec<Case>, String> {
-    let cases = parse_perft_file(path, "options", parse_options)?;
-    for case in &cases {
-        if case.depths.is_empty() || case.setting.is_none() {
-            return Err(format!(
-                "line {}: case needs `options:` and depths",
-                case.line
-            ));
-        }
-    }
-    Ok(cases)
-}
-
-fn perft_files() -> Vec<PathBuf> {
-    let files = case_files(Path::new(CASES_DIR), "perft");
-    assert!(files.len() >= 11, "expected the perft files in {CASES_DIR}");
-    files
-}
-
-fn check_all(check: impl Fn(&Case, &Position) -> Vec<String>) {
-    let mut failures = Vec::new();
-    for path in perft_files() {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let cases = match parse_file(&path) {
-            Ok(c) => c,
-            Err(e) => {
-                failures.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
-        let combos: std::collections::HashSet<Rules> =
-            cases.iter().filter_map(|c| c.setting).collect();
-        if combos.len() != 8 {
-            failures.push(format!(
-                "{name}: {} option combinations, need 8",
-                combos.len()
-            ));
-        }
-        for case in cases {
-            let rules = case.setting.unwrap_or_default();
-            let here = format!("{name} line {}: [{rules}]", case.line);
-            match Position::parse(&case.position, rules) {
-                Err(e) => failures.push(format!("{here}: {e}")),
-                Ok(pos) if pos.to_string() != case.position => {
-                    failures.push(format!("{here}: not canonical, the program writes `{pos}`"))
-                }
-                Ok(pos) => failures.extend(
-                    check(&case, &pos)
-                        .into_iter()
-                        .map(|p| format!("{here}: {p}")),
-                ),
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "perft cases failed:\n  {}",
-        failures.join("\n  ")
-    );
+/// The case files: every case needs its `options:` line, every file all 8 combinations.
+fn cases() -> PerftCases<Rules> {
+    PerftCases::new("diplomatic-chess", "options", rules_setting::<Rules>)
+        .min_files(11)
+        .setting_required()
+        .settings_per_file(8)
 }
 
 #[test]
 fn fast_generator_matches_every_figure() {
-    check_all(|case, pos| perft_mismatches(&case.depths, |_, _| true, "", |d| perft(pos, d)));
+    cases().check_positions(|case, pos: &Position| {
+        perft_mismatches(&case.depths, |_, _| true, "", |d| perft(pos, d))
+    });
 }
 
 #[test]
 fn reference_generator_matches_the_small_figures() {
-    check_all(|case, pos| {
+    cases().check_positions(|case, pos: &Position| {
         let r = pos.rules();
         let board = RefBoard::from_fen(
             &pos.to_string(),
@@ -119,7 +48,8 @@ fn reference_generator_matches_the_small_figures() {
 
 #[test]
 fn start_position_is_pinned() {
-    let cases = parse_file(&Path::new(CASES_DIR).join("start.perft")).unwrap();
+    let files = cases();
+    let cases = files.parse_file(&files.dir().join("start.perft")).unwrap();
     let off = cases
         .iter()
         .find(|c| c.setting == Some(Rules::default()))
@@ -157,7 +87,7 @@ fn parser_rejects_malformed_files() {
     ] {
         let path = dir.join("case.perft");
         std::fs::write(&path, text).unwrap();
-        let err = parse_file(&path).unwrap_err();
+        let err = cases().parse_file(&path).unwrap_err();
         assert!(err.contains(what), "`{text}`: {err}");
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -6,9 +6,8 @@
 
 use diplo_core::Options;
 use diplo_games::{GameEntry, Kind, GAMES};
-use diplo_testkit::{case_files, parse_perft_file, perft_mismatches};
+use diplo_testkit::{perft_mismatches, PerftCases};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// Each sequential game's setting line in its perft files: `options: k=v k=v` (or
 /// `default`), or `<option>: <value>` for a game whose cases differ in one option only.
@@ -34,35 +33,25 @@ fn sequential_games() -> impl Iterator<Item = &'static GameEntry> {
 
 /// Checks every case of every perft file of one game; returns the problems found and the
 /// `key=value` option settings the cases used.
-fn check_game(entry: &'static GameEntry, setting_key: &str) -> (Vec<String>, BTreeSet<String>) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/cases")
-        .join(entry.id())
-        .join("perft");
-    let files = case_files(&dir, "perft");
-    assert!(!files.is_empty(), "no perft files in {}", dir.display());
-    let mut problems = Vec::new();
+fn check_game(
+    entry: &'static GameEntry,
+    setting_key: &'static str,
+) -> (Vec<String>, BTreeSet<String>) {
+    let cases = PerftCases::new(entry.id(), setting_key, move |value| {
+        entry
+            .options(&option_pairs(setting_key, value))
+            .map_err(|e| e.to_string())
+    });
     let mut settings = BTreeSet::new();
-    for path in files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let cases = parse_perft_file(&path, setting_key, |value| {
-            entry
-                .options(&option_pairs(setting_key, value))
-                .map_err(|e| e.to_string())
-        });
-        let cases = match cases {
-            Ok(cases) => cases,
-            Err(e) => {
-                problems.push(format!("{name}: {e}"));
-                continue;
-            }
-        };
+    let problems = cases.problems(|cases| {
+        let mut problems = Vec::new();
         for case in cases {
             let options = case
                 .setting
+                .clone()
                 .unwrap_or_else(|| Options::defaults(entry.info));
             settings.extend(options.pairs().map(|(k, v)| format!("{k}={v}")));
-            let here = format!("{} {name} line {}", entry.id(), case.line);
+            let here = format!("{} line {}", entry.id(), case.line);
             let session = match entry.start(&options, Some(&case.position)) {
                 Ok(session) => session,
                 Err(e) => {
@@ -76,9 +65,6 @@ fn check_game(entry: &'static GameEntry, setting_key: &str) -> (Vec<String>, BTr
             }
             // `divide` splits the same figure by root move, in the order of the legal moves.
             let depth = case.depths.len().min(DIVIDE_DEPTH);
-            if depth == 0 {
-                continue;
-            }
             let split = game.divide(depth as u32);
             let total: u64 = split.iter().map(|(_, n)| n).sum();
             if total != case.depths[depth - 1] {
@@ -99,7 +85,8 @@ fn check_game(entry: &'static GameEntry, setting_key: &str) -> (Vec<String>, BTr
                 ));
             }
         }
-    }
+        problems
+    });
     (problems, settings)
 }
 

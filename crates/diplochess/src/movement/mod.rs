@@ -421,7 +421,7 @@ impl LowestOrigin for Option<u16> {
 #[cfg(test)]
 mod consistency {
     use super::*;
-    use crate::random::{random_orders, random_position, Rng};
+    use crate::random::{crowded_position, random_orders, random_position, Rng};
 
     /// After resolution every decision agrees with its own equation evaluated on the final
     /// values of the others, except supports denied by the paradox rule (§5.7.2).
@@ -457,45 +457,6 @@ mod consistency {
         }
         // Paradoxes are rare in random play but do come up.
         eprintln!("{paradoxes} supports denied by the paradox rule in 3000 phases");
-    }
-
-    /// Kings on h1 and h8, five to nine other pieces of random colours on a1-e6.
-    fn crowded_position(rng: &mut Rng) -> Position {
-        use board8::{Board, Piece, Role};
-        let roles = [
-            Role::Queen,
-            Role::Rook,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ];
-        let mut board = Board::empty();
-        for (sq, color) in [(7, Color::White), (63, Color::Black)] {
-            let piece = Piece {
-                color,
-                role: Role::King,
-            };
-            board.put(Square::new(sq).expect("on the board"), piece);
-        }
-        for _ in 0..5 + rng.below(5) {
-            let sq = Square::from_coords(rng.below(5) as u8, 1 + rng.below(5) as u8)
-                .expect("on the board");
-            let color = if rng.below(2) == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let role = roles[rng.below(roles.len())];
-            board.put(sq, Piece { color, role });
-        }
-        Position {
-            board,
-            castling: board8::CastlingRights::NONE,
-            held: Default::default(),
-            clock: 0,
-            turn: 1,
-        }
     }
 
     /// A brute-force check of the resolver on small phases: every assignment of the MOVE and

@@ -1,14 +1,14 @@
-//! DiploChess test helpers (moved here from the `diplochess` library): random valid
-//! movement orders for every piece, random positions, crowded positions and arbitrary orders
-//! of every form — the input of the property tests, the random-input tests and the benchmark.
-//! A small seeded generator keeps the results the same on every platform.
+//! Seeded random DiploChess input for tests and benchmarks: random valid movement orders for
+//! every piece, random positions, crowded positions and arbitrary orders of every form — the
+//! input of the property tests, the random-input tests and the benchmark. A small seeded
+//! generator keeps the results the same on every platform.
 //!
-//! The file only uses `diplochess`'s public API, so that the crate's own unit tests can
-//! compile it too (as its module `random`, see `crates/diplochess/src/lib.rs`).
+//! Built for this crate's own unit tests, and with the `random` feature for everyone else
+//! (the integration tests and the benchmark reach it as `diplo_testkit::diplochess`).
 
+use crate::{can_capture_onto, move_spec, validate, CastleSide, Order, PieceRef, Position};
 use board8::Square;
 use diplo_core::Color;
-use diplochess::{can_capture_onto, move_spec, validate, CastleSide, Order, PieceRef, Position};
 
 /// xorshift64*: small, fast, and good enough to pick orders.
 #[derive(Debug, Clone)]
@@ -57,7 +57,7 @@ pub fn random_orders(position: &Position, rng: &mut Rng) -> Vec<(Color, Order)> 
         for side in [CastleSide::King, CastleSide::Queen] {
             let order = Order::Castle(side);
             if rng.below(4) == 0 && validate(position, color, &order).is_ok() {
-                let [a, b] = diplochess::ordered_squares(color, &order);
+                let [a, b] = crate::ordered_squares(color, &order);
                 let bits = a.map_or(0, |s| s.bit()) | b.map_or(0, |s| s.bit());
                 if taken & bits == 0 {
                     taken |= bits;
@@ -170,7 +170,7 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
     }
     for color in Color::ALL {
         // Kings at home half the time, so that castling comes up.
-        let home = Square::from_coords(4, diplochess::first_rank(color)).expect("e1/e8");
+        let home = Square::from_coords(4, crate::first_rank(color)).expect("e1/e8");
         let king = if rng.below(2) == 0 && board.piece_at(home).is_none() {
             free.retain(|&s| s != home);
             home
@@ -206,7 +206,7 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
     // Keep only the castling rights the pieces allow.
     for color in Color::ALL {
         for side in [CastleSide::King, CastleSide::Queen] {
-            let (k, r) = diplochess::castle_specs(color, side);
+            let (k, r) = crate::castle_specs(color, side);
             let ok = position.board.piece_at(k.from)
                 == Some(Piece {
                     color,
@@ -218,9 +218,7 @@ pub fn random_position(rng: &mut Rng, per_side: usize) -> Position {
                         role: Role::Rook,
                     });
             if !ok {
-                position
-                    .castling
-                    .remove(diplochess::castle_flag(color, side));
+                position.castling.remove(crate::castle_flag(color, side));
             }
         }
     }
@@ -416,11 +414,7 @@ pub fn split_sides(orders: &[(Color, Order)]) -> (Vec<Order>, Vec<Order>) {
 /// pieces get an order, a move more often than a support and a support more often than a
 /// hold; in the other phases a random part of the legal orders. A side that owes nothing,
 /// and now and then one that does, gets its default orders.
-pub fn random_order_set(
-    state: &diplochess::State,
-    side: Color,
-    rng: &mut Rng,
-) -> diplochess::Orders {
+pub fn random_order_set(state: &crate::State, side: Color, rng: &mut Rng) -> crate::Orders {
     use diplo_core::SimultaneousPosition;
     if !state.owes_orders(side) || rng.below(12) == 0 {
         return state.default_orders(side);
@@ -437,7 +431,7 @@ pub fn random_order_set(
             }
         }
     };
-    if state.current_phase() == Some(diplochess::Phase::Movement) {
+    if state.current_phase() == Some(crate::Phase::Movement) {
         // The orders of each piece (castling on its own), pieces in random order.
         let subject = |o: &Order| match o {
             Order::Hold(p)
