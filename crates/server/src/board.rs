@@ -120,7 +120,7 @@ pub fn resolution_json(geometry: Geometry, resolution: &ResolutionView) -> Value
             let shape = order.shape.as_ref();
             let cell =
                 |pick: fn(&ActionShape) -> Option<CellId>| name(geometry, shape.and_then(pick));
-            json!({
+            let mut value = json!({
                 "side": order.side.name(),
                 "step": order.step,
                 "order": order.text,
@@ -128,10 +128,14 @@ pub fn resolution_json(geometry: Geometry, resolution: &ResolutionView) -> Value
                 "from": cell(|s| s.from),
                 "to": cell(|s| s.to),
                 "target": cell(|s| s.target),
-                "role": shape.and_then(|s| s.role).map(|r| r.to_string()),
                 "executed": order.executed,
                 "reason": order.reason,
-            })
+            });
+            // A role (a conversion's, a build's, a promotion's) only where the order chose one.
+            if let Some(role) = shape.and_then(|s| s.role) {
+                value["role"] = json!(role.to_string());
+            }
+            value
         })
         .collect();
     let marks: Vec<Value> = resolution
