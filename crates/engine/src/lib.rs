@@ -9,8 +9,8 @@
 //! in [`simultaneous`].
 
 mod analysis;
-mod choice;
 pub mod arena;
+mod choice;
 pub mod eval;
 mod player;
 pub mod sequential;

@@ -153,7 +153,8 @@ mod tests {
 
     #[test]
     fn crate_paths_name_their_top_module() {
-        let text = "use crate::a::B;\nuse crate::{b, c::D};\n// crate::e\nfn f() { crate::g::h(); }\n";
+        let text =
+            "use crate::a::B;\nuse crate::{b, c::D};\n// crate::e\nfn f() { crate::g::h(); }\n";
         let names: Vec<String> = named_modules(text).into_iter().collect();
         assert_eq!(names, ["a", "b", "c", "g"]);
     }

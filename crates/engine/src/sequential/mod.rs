@@ -14,8 +14,8 @@ pub use search::{Limits, SearchResult, Searcher, Settings, MAX_PLY};
 pub use time::TimeControl;
 
 use crate::analysis::{Analysis, Info, Iteration, Limit};
-use crate::eval::Evaluate;
 use crate::choice::Choice;
+use crate::eval::Evaluate;
 use crate::spec::{PlayerKind, PlayerSpec};
 use diplo_core::{Color, SequentialGame, SequentialPosition};
 use diplo_games::Session;
