@@ -9,7 +9,7 @@ import { topBar } from "./top.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const state = { variants: [], game: null, options: {}, start: null, moves: [], view: null, board: null, selected: null, engine: null };
+const state = { variants: [], game: null, options: {}, start: null, moves: [], view: null, board: null, engine: null };
 
 function variant() {
   return state.variants.find((g) => g.id === state.game);
@@ -32,17 +32,29 @@ async function refresh() {
   render();
 }
 
+/** The pieces of the side to move with their legal destinations, for the board to offer. */
+function movesByPiece(v) {
+  const moves = {};
+  for (const m of v.legal || []) {
+    if (!m.from) continue;
+    moves[m.from] = moves[m.from] || {};
+    moves[m.from][m.to] = m.suborn ? "suborn" : v.board[m.to] ? "capture" : "move";
+  }
+  return moves;
+}
+
+/** A destination chosen on the board (by a click or a drag): the move, or a chooser. */
+function onBoard(event) {
+  if (event.type !== "chose" && event.type !== "dropped") return;
+  const moves = state.view.legal.filter((m) => m.from === event.from && m.to === event.to);
+  if (moves.length) play(moves);
+}
+
 function render() {
   const v = state.view;
-  if (!state.board || state.board.geometry !== v.geometry) {
-    state.board = new Board($("board"), v.geometry, { onPick: pick, onDrop: drop });
-  }
-  const targets = {};
-  if (state.selected && v.legal) {
-    for (const m of v.legal.filter((m) => m.from === state.selected)) targets[m.to] = m.suborn ? "suborn" : v.board[m.to] ? "capture" : "move";
-  }
+  if (!state.board || state.board.geometry !== v.geometry) state.board = new Board($("board"), v.geometry, onBoard);
   state.board.render({
-    pieces: v.board, selected: state.selected, targets, lastMove: v.last_move,
+    pieces: v.board, moves: movesByPiece(v), selectionKey: v.position, lastMove: v.last_move,
     check: v.check ? Object.keys(v.board).find((c) => v.board[c] === (v.to_move === "white" ? "K" : "k")) : null,
     arrows: state.engine ? state.engine.arrows : [],
   });
@@ -60,26 +72,8 @@ function render() {
   if (reset) reset.onclick = () => { state.moves = []; refresh(); };
 }
 
-function pick(cell) {
-  const v = state.view;
-  if (!v.legal) return;
-  if (state.selected && state.selected !== cell) {
-    const moves = v.legal.filter((m) => m.from === state.selected && m.to === cell);
-    if (moves.length) return play(moves);
-  }
-  state.selected = v.legal.some((m) => m.from === cell) && state.selected !== cell ? cell : null;
-  render();
-}
-
-function drop(from, to) {
-  const v = state.view;
-  if (!v.legal) return;
-  const moves = v.legal.filter((m) => m.from === from && m.to === to);
-  if (moves.length) play(moves);
-}
-
 function play(moves) {
-  state.selected = null;
+  state.board.deselect();
   const go = (m) => {
     state.moves.push(m);
     refresh();

@@ -102,10 +102,3 @@ export function formatClock(ms) {
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
-
-export const GAME_NAMES = {
-  "diplomat-chess": "Diplomat Chess",
-  "diplomatic-chess": "Diplomatic Chess",
-  "diplomacy-chess": "Diplomacy Chess",
-  diplochess: "DiploChess",
-};

@@ -1,5 +1,7 @@
 // A board drawn as SVG, round (Diplomat Chess) or 8x8: cells, pieces, highlights, arrows
-// and marks. Clicks and drags on cells are reported to the page; the board knows no rules.
+// and marks. It knows no rules: the page gives it, with each drawing, the cells whose piece
+// may be picked and where each may go. The board keeps which piece is picked (so that the
+// pages need not), and tells the page what the player did as typed events.
 
 import { roundLayout } from "./board-round.js";
 import { squareLayout } from "./board-square.js";
@@ -7,16 +9,50 @@ import { pieceSvg } from "./pieces.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
+/** The destination kinds drawn on the board: a dot for a move, a ring for a capture, a
+ *  dashed ring for a suborn. Any other kind (a support's target) is a destination that a
+ *  click reaches without a mark: marking it would claim the piece moves there. */
+const MARKED = new Set(["move", "capture", "suborn"]);
+
+/**
+ * What the board draws.
+ * @typedef {Object} BoardDrawing
+ * @property {Object<string, string>} pieces  cell → piece letter (White upper case)
+ * @property {Object<string, Object<string, string>>} [moves]  the cells whose piece may be
+ *   picked, each with its destinations (cell → kind: "move", "capture", "suborn", or an
+ *   unmarked kind such as "support")
+ * @property {*} [selectionKey]  the picked piece stays picked while this stays the same (a
+ *   new position or phase drops it)
+ * @property {boolean} [flip]  seen from Black's side
+ * @property {{from: string, to: string}} [lastMove]
+ * @property {string} [check]  the cell of a king in check
+ * @property {Array<{from: string, to: string, kind?: string, mid?: string[]}>} [arrows]
+ * @property {Array<{cell: string, kind: string}>} [marks]
+ * @property {Array<{cell: string, piece: string}>} [dislodged]  pieces waiting to retreat
+ * @property {string[]} [pendingCells]  cells of pieces that have an order written
+ */
+
+/**
+ * What the player did on the board.
+ * @typedef {{type: "picked", cell: string}        a piece was picked (click or drag start)
+ *   | {type: "chose", from: string, to: string}    a destination of the picked piece clicked
+ *   | {type: "dropped", from: string, to: string}  a piece dragged onto one of its destinations
+ *   | {type: "deselected"}                         the pick dropped (a click elsewhere, Escape)
+ *   | {type: "clicked", cell: string}              a click with nothing picked nor pickable
+ * } BoardEvent
+ */
+
 export class Board {
-  /** `geometry`: "round" or "square"; `onPick(cell)` on a click, `onDrop(from, to)` on a
-   *  drag from one cell to another. */
-  constructor(element, geometry, { onPick = () => {}, onDrop = () => {} } = {}) {
+  /** `geometry`: "round" or "square"; `onEvent(event)` gets each {@link BoardEvent}. */
+  constructor(element, geometry, onEvent = () => {}) {
     this.element = element;
     this.geometry = geometry;
+    this.onEvent = onEvent;
     this.flip = false;
-    this.onPick = onPick;
-    this.onDrop = onDrop;
-    this.state = { pieces: {} };
+    /** @type {BoardDrawing} */
+    this.drawing = { pieces: {} };
+    /** The picked piece's cell, or null. */
+    this.selected = null;
     this.svg = document.createElementNS(NS, "svg");
     this.svg.classList.add("board", `board-${geometry}`);
     this.svg.setAttribute("role", "img");
@@ -25,12 +61,35 @@ export class Board {
     this.listen();
   }
 
-  setFlip(flip) {
-    if (flip !== this.flip) {
-      this.flip = flip;
+  /** Draws `drawing` ({@link BoardDrawing}). The picked piece stays picked if it still may
+   *  be and the selection key is the same. */
+  render(drawing) {
+    if (!!drawing.flip !== this.flip) {
+      this.flip = !!drawing.flip;
       this.layout();
-      this.render(this.state);
     }
+    const keep = drawing.selectionKey === this.drawing.selectionKey;
+    this.drawing = drawing;
+    if (!keep || !this.destinationsOf(this.selected)) this.selected = null;
+    this.draw();
+  }
+
+  /** Picks the piece on `cell` (if it may be picked), as a click would, without an event:
+   *  for a page that offers another piece's orders from a chooser. */
+  select(cell) {
+    this.selected = this.destinationsOf(cell) ? cell : null;
+    this.draw();
+  }
+
+  /** Drops the pick without an event: the page has taken the move or order it led to. */
+  deselect() {
+    this.selected = null;
+    this.draw();
+  }
+
+  /** The destinations of the piece on `cell`, or undefined if it may not be picked. */
+  destinationsOf(cell) {
+    return cell ? (this.drawing.moves || {})[cell] : undefined;
   }
 
   layout() {
@@ -51,44 +110,41 @@ export class Board {
       <g class="labels">${lay.labels.map((l) =>
         `<text class="${l.cls}" x="${l.x.toFixed(1)}" y="${l.y.toFixed(1)}">${l.text}</text>`).join("")}</g>
       <g class="overlay-under"></g><g class="pieces"></g><g class="overlay"></g><g class="ghost"></g>`;
-    this.unit = this.geometry === "round" ? 1 : 4;
   }
 
-  /** Draws a state: `pieces` {cell: letter}, `selected` cell, `targets` {cell: kind},
-   *  `lastMove` {from, to}, `check` cell, `arrows` [{from, to, kind, label}], `marks`
-   *  [{cell, kind}], `faded` [cells] (pieces shown as leaving, e.g. dislodged). */
-  render(state) {
-    this.state = state;
-    const cellsEl = this.svg.querySelector(".cells");
-    for (const path of cellsEl.children) {
+  /** Draws the current drawing with the picked piece and its marked destinations. */
+  draw() {
+    const d = this.drawing;
+    const targets = Object.entries(this.destinationsOf(this.selected) || {}).filter(([, kind]) => MARKED.has(kind));
+    const targetOf = new Map(targets);
+    for (const path of this.svg.querySelector(".cells").children) {
       const name = path.dataset.cell;
-      path.classList.toggle("selected", state.selected === name);
-      path.classList.toggle("last", !!state.lastMove && (state.lastMove.from === name || state.lastMove.to === name));
-      path.classList.toggle("check", state.check === name);
-      const t = state.targets && state.targets[name];
+      const t = targetOf.get(name);
+      path.classList.toggle("selected", this.selected === name);
+      path.classList.toggle("last", !!d.lastMove && (d.lastMove.from === name || d.lastMove.to === name));
+      path.classList.toggle("check", d.check === name);
       path.classList.toggle("target", !!t);
       path.classList.toggle("target-capture", t === "capture");
       path.classList.toggle("target-suborn", t === "suborn");
-      path.classList.toggle("pending", !!(state.pendingCells && state.pendingCells.includes(name)));
+      path.classList.toggle("pending", !!(d.pendingCells && d.pendingCells.includes(name)));
     }
-    const pieces = Object.entries(state.pieces || {}).map(([cell, letter]) => {
+    const pieces = Object.entries(d.pieces || {}).map(([cell, letter]) => {
       const c = this.cells.get(cell);
       if (!c) return "";
-      const faded = state.faded && state.faded.includes(cell) ? " faded" : "";
-      return `<g data-at="${cell}" class="at${faded}">${pieceSvg(letter, c.x, c.y, c.size)}</g>`;
+      return `<g data-at="${cell}" class="at">${pieceSvg(letter, c.x, c.y, c.size)}</g>`;
     });
     // A dislodged piece waiting to retreat shares its cell with the piece that took it: it
     // is drawn small in the cell's corner.
-    for (const d of state.dislodged || []) {
-      const c = this.cells.get(d.cell);
+    for (const p of d.dislodged || []) {
+      const c = this.cells.get(p.cell);
       if (!c) continue;
       const k = c.size * 0.3;
-      pieces.push(`<g data-dislodged="${d.cell}" class="at dislodged">
+      pieces.push(`<g data-dislodged="${p.cell}" class="at dislodged">
         <circle class="dislodged-ring" cx="${c.x + k}" cy="${c.y - k}" r="${c.size * 0.3}"/>
-        ${pieceSvg(d.piece, c.x + k, c.y - k, c.size * 0.5)}</g>`);
+        ${pieceSvg(p.piece, c.x + k, c.y - k, c.size * 0.5)}</g>`);
     }
     this.svg.querySelector(".pieces").innerHTML = pieces.join("");
-    const dots = Object.entries(state.targets || {}).map(([cell, kind]) => {
+    const dots = targets.map(([cell, kind]) => {
       const c = this.cells.get(cell);
       if (!c) return "";
       const r = c.size * (kind === "move" ? 0.16 : 0.48);
@@ -100,9 +156,9 @@ export class Board {
     const over = [];
     // Two arrows between the same cells in opposite directions (pieces that crossed) are
     // drawn side by side, each shifted to its own right.
-    const pairs = new Set((state.arrows || []).map((a) => `${a.from}-${a.to}`));
-    for (const a of state.arrows || []) over.push(this.arrow({ ...a, shift: pairs.has(`${a.to}-${a.from}`) }));
-    for (const m of state.marks || []) over.push(this.mark(m));
+    const pairs = new Set((d.arrows || []).map((a) => `${a.from}-${a.to}`));
+    for (const a of d.arrows || []) over.push(this.arrow({ ...a, shift: pairs.has(`${a.to}-${a.from}`) }));
+    for (const m of d.marks || []) over.push(this.mark(m));
     this.svg.querySelector(".overlay").innerHTML = over.join("");
   }
 
@@ -175,29 +231,50 @@ export class Board {
     return cell && this.svg.contains(cell) ? cell.dataset.cell : null;
   }
 
+  /** Changes the pick, redraws, then reports the event (so that the page, drawing itself
+   *  again, finds the board as the event says). */
+  settle(selected, event) {
+    this.selected = selected;
+    this.draw();
+    this.onEvent(event);
+  }
+
+  /** A click on a cell: a destination of the picked piece is chosen, the picked piece
+   *  dropped, another piece picked; otherwise the click is reported as it is. */
+  click(cell) {
+    const from = this.selected;
+    const there = this.destinationsOf(from);
+    if (from && cell !== from && there[cell] !== undefined) return this.onEvent({ type: "chose", from, to: cell });
+    if (cell !== from && this.destinationsOf(cell)) return this.settle(cell, { type: "picked", cell });
+    if (from) return this.settle(null, { type: "deselected" });
+    this.onEvent({ type: "clicked", cell });
+  }
+
   listen() {
     let drag = null;
+    const ghost = () => this.svg.querySelector(".ghost");
     this.svg.addEventListener("pointerdown", (e) => {
       if (e.button !== 0) return;
       const cell = this.cellAt(e.clientX, e.clientY);
       if (!cell) return;
-      drag = { from: cell, x: e.clientX, y: e.clientY, moved: false, hasPiece: !!this.state.pieces[cell] };
+      // Only a piece that may be picked can be dragged.
+      drag = { from: cell, x: e.clientX, y: e.clientY, moved: false, draggable: !!this.destinationsOf(cell) };
     });
     this.svg.addEventListener("pointermove", (e) => {
-      if (!drag || !drag.hasPiece) return;
+      if (!drag || !drag.draggable) return;
       if (!drag.moved && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6) return;
       if (!drag.moved) {
         drag.moved = true;
-        this.onPick(drag.from, { dragStart: true });
         this.svg.setPointerCapture(e.pointerId);
+        // Dragging picks the piece, so that its destinations show while it moves.
+        if (this.selected !== drag.from) this.settle(drag.from, { type: "picked", cell: drag.from });
       }
       const pt = this.svg.createSVGPoint();
       pt.x = e.clientX;
       pt.y = e.clientY;
       const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
       const c = this.cells.get(drag.from);
-      const letter = this.state.pieces[drag.from];
-      this.svg.querySelector(".ghost").innerHTML = pieceSvg(letter, p.x, p.y, c.size * 1.1);
+      ghost().innerHTML = pieceSvg(this.drawing.pieces[drag.from] || "", p.x, p.y, c.size * 1.1);
       const src = this.svg.querySelector(`.pieces [data-at="${drag.from}"]`);
       if (src) src.classList.add("dragging");
     });
@@ -205,20 +282,23 @@ export class Board {
       if (!drag) return;
       const d = drag;
       drag = null;
-      this.svg.querySelector(".ghost").innerHTML = "";
-      if (d.moved) {
-        const to = this.cellAt(e.clientX, e.clientY);
-        const src = this.svg.querySelector(`.pieces [data-at="${d.from}"]`);
-        if (src) src.classList.remove("dragging");
-        if (to && to !== d.from) this.onDrop(d.from, to);
-      } else {
-        this.onPick(d.from, {});
-      }
+      ghost().innerHTML = "";
+      if (!d.moved) return this.click(d.from);
+      const to = this.cellAt(e.clientX, e.clientY);
+      const src = this.svg.querySelector(`.pieces [data-at="${d.from}"]`);
+      if (src) src.classList.remove("dragging");
+      if (!to || to === d.from) return;
+      if ((this.destinationsOf(d.from) || {})[to] !== undefined) this.onEvent({ type: "dropped", from: d.from, to });
+      else this.settle(null, { type: "deselected" });
     };
     this.svg.addEventListener("pointerup", end);
     this.svg.addEventListener("pointercancel", () => {
       drag = null;
-      this.svg.querySelector(".ghost").innerHTML = "";
+      ghost().innerHTML = "";
+    });
+    // Escape drops the pick (a board no longer on the page keeps still).
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.selected && this.svg.isConnected) this.settle(null, { type: "deselected" });
     });
   }
 }

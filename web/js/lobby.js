@@ -1,7 +1,7 @@
 // The lobby: create a game of any of the four (options, opponent, colour, time), the
 // games this browser plays, the open invitations and the games in progress.
 
-import { api, saveSeat, seat, myGames, escapeHtml, GAME_NAMES } from "./api.js";
+import { api, saveSeat, seat, myGames, escapeHtml } from "./api.js";
 import { topBar } from "./top.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,6 +12,12 @@ function radios(name, items, checked) {
   return `<div class="choices">${items.map(([value, text]) => `
     <label class="choice"><input type="radio" name="${name}" value="${escapeHtml(value)}" ${value === checked ? "checked" : ""}>
     <span>${escapeHtml(text)}</span></label>`).join("")}</div>`;
+}
+
+/** A game's short name, as /api/variants gives it. */
+function gameName(id) {
+  const g = variants.find((v) => v.id === id);
+  return g ? g.short_name : id;
 }
 
 function picked(name) {
@@ -92,7 +98,7 @@ function ago(ms) {
 function table(games, action) {
   if (!games.length) return `<p class="muted small">None right now.</p>`;
   return `<table class="list"><tr><th>Game</th><th>Players</th><th class="when">Last activity</th><th></th></tr>${games.map((g) => `
-    <tr><td>${escapeHtml(GAME_NAMES[g.game] || g.game)}</td><td class="small">${escapeHtml(players(g))}</td>
+    <tr><td>${escapeHtml(gameName(g.game))}</td><td class="small">${escapeHtml(players(g))}</td>
     <td class="small muted when">${g.updated ? ago(g.updated) : ""}</td>
     <td style="text-align:right">${action(g)}</td></tr>`).join("")}</table>`;
 }
@@ -125,7 +131,7 @@ async function lists() {
     const views = await Promise.all(mine.map((id) => api("GET", `/api/games/${id}`).catch(() => null)));
     const rows = views.filter(Boolean).map((v) => ({ ...v, id: v.id }));
     $("mine").innerHTML = `<table class="list"><tr><th>Game</th><th>You</th><th>Status</th><th></th></tr>${rows.map((v) => `
-      <tr><td>${escapeHtml(GAME_NAMES[v.game] || v.game)}</td><td>${escapeHtml(seat(v.id)?.color || "")}</td>
+      <tr><td>${escapeHtml(gameName(v.game))}</td><td>${escapeHtml(seat(v.id)?.color || "")}</td>
       <td class="small">${v.result ? escapeHtml(v.result.token) : escapeHtml(v.status)}</td>
       <td style="text-align:right"><a class="button" href="/games/${v.id}">Open</a></td></tr>`).join("")}</table>`;
   }
