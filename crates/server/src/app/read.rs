@@ -7,6 +7,7 @@ use crate::config::now_ms;
 use crate::domain::{Action, Actor, GameError, GameState, Live, ServerGame, Status};
 use crate::secret;
 use crate::view::render;
+use diplo_games::Kind;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -98,7 +99,7 @@ impl App {
                 false => None,
             };
             view["you"] = Value::from(side.name());
-            if view["kind"] == "simultaneous" {
+            if view["kind"] == Kind::Simultaneous.name() {
                 view["pending"] = json!(pending);
                 view["legal"] = json!(legal.unwrap_or_default());
             }

@@ -63,9 +63,12 @@ pub struct Done<T> {
     pub inserted: Vec<String>,
 }
 
+/// A game's slot, locked.
+type Slot = OwnedMutexGuard<Option<Cached>>;
+
 struct Held {
     id: String,
-    slot: OwnedMutexGuard<Option<Cached>>,
+    slot: Slot,
 }
 
 impl App {
@@ -236,13 +239,7 @@ impl App {
         changes: Writes,
         mut inserts: Vec<ServerGame>,
         retry: bool,
-    ) -> Result<
-        (
-            Vec<(OwnedMutexGuard<Option<Cached>>, ServerGame)>,
-            Vec<String>,
-        ),
-        GameError,
-    > {
+    ) -> Result<(Vec<(Slot, ServerGame)>, Vec<String>), GameError> {
         if inserts.is_empty() {
             if !changes.is_empty() {
                 match tx {
