@@ -4,37 +4,36 @@
 //! orders with it, and it resolves the turn once both have (or the phase's time is up). It
 //! is also a real-time and correspondence server for the sequential games, with clocks.
 //!
-//! - [`api`]: the HTTP API of interfaces.md v2, the event streams, the OpenAPI description
-//!   and the embedded web page.
-//! - [`app`]: every change to a game in one transaction, every read.
+//! - [`domain`]: the server's game, typed, and every change to it decided without I/O.
+//! - [`app`]: the unit of work every change goes through (lock, load, decide, store,
+//!   commit, publish, start engines), and every read.
 //! - [`store`]: SQLite or PostgreSQL (games as rows, an append-only log, sealed orders).
-//! - [`live`]: games in memory, rebuilt from the log and cached per process.
-//! - [`timing`]: clocks and deadlines as absolute times; [`engine`]: computer opponents;
-//!   [`events`]: live updates; [`limits`]: rate, time and size limits; [`secret`]: tokens.
+//! - [`api`]: the HTTP API of interfaces.md v2, one router per resource, the event
+//!   streams, the page's endpoints and the embedded web page.
+//! - [`engine`]: computer opponents, fed through channels; [`events`]: live updates;
+//!   [`view`] and [`board`]: the game as the API shows it; [`secret`]: tokens;
+//!   [`background`]: deadlines, engines' choices, other processes' changes.
 //!
 //! `docs/server.md` explains how to run it, the API and how it scales past one machine.
 
 pub mod api;
 pub mod app;
+pub mod background;
 pub mod board;
+pub mod config;
+pub mod domain;
 pub mod engine;
-pub mod error;
 pub mod events;
-pub mod limits;
-pub mod live;
-pub mod page;
 pub mod secret;
 pub mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
-pub mod timing;
 pub mod view;
-mod web;
 
-pub use app::{now_ms, Config};
+pub use config::{now_ms, Config};
 pub use store::StoreError;
 
-use app::{Action, Actor, App};
+use app::App;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -83,10 +82,14 @@ impl Server {
             addr: config.addr,
             source,
         })?;
-        let app = Arc::new(App::new(store, config));
-        let mut tasks = vec![tokio::spawn(sweep(app.clone()))];
+        let (engines, choices) = engine::Engines::start(config.engine_max_time);
+        let app = Arc::new(App::new(store, config, engines));
+        let mut tasks = vec![
+            tokio::spawn(background::sweep(app.clone())),
+            tokio::spawn(background::engine_choices(app.clone(), choices)),
+        ];
         if app.store.backend == store::Backend::Postgres {
-            tasks.push(tokio::spawn(listen(app.clone())));
+            tasks.push(tokio::spawn(background::listen(app.clone())));
         }
         Ok(Server {
             app,
@@ -212,93 +215,5 @@ async fn connection(
             conn.as_mut().graceful_shutdown();
             let _ = tokio::time::timeout(SHUTDOWN_GRACE, conn).await;
         }
-    }
-}
-
-/// The background task: applies deadlines that have passed and starts engines that owe a
-/// move (at start, every engine that owes one: the server may have been stopped).
-async fn sweep(app: Arc<App>) {
-    let mut engines_checked: Option<i64> = None;
-    loop {
-        let now = now_ms();
-        match app.store.overdue(now, 256).await {
-            Ok(ids) => {
-                for id in ids {
-                    if let Err(e) = app.act(&id, Actor::System, Action::Expire).await {
-                        if e.status.is_server_error() {
-                            eprintln!("diplo serve: deadline of game {id}: {e}");
-                        }
-                    }
-                }
-            }
-            Err(e) => eprintln!("diplo serve: looking for deadlines: {e}"),
-        }
-        if engines_checked.map_or(true, |at| now - at >= 2_000) {
-            // An engine has had 2 s to start since its turn began; at start, any age.
-            let before = if engines_checked.is_none() {
-                i64::MAX
-            } else {
-                now - 2_000
-            };
-            match app.store.engine_waiting(before, 256).await {
-                Ok(ids) => {
-                    for id in ids {
-                        let _ = app.resume_engines(&id).await;
-                    }
-                }
-                Err(e) => eprintln!("diplo serve: looking for engines: {e}"),
-            }
-            engines_checked = Some(now);
-        }
-        tokio::time::sleep(app.config.sweep_interval).await;
-    }
-}
-
-/// PostgreSQL: hears the changes other processes make and publishes them to this
-/// process's watchers.
-async fn listen(app: Arc<App>) {
-    loop {
-        match sqlx::postgres::PgListener::connect(app.store.url()).await {
-            Ok(mut listener) => {
-                if let Err(e) = listener.listen("diplo_games").await {
-                    eprintln!("diplo serve: LISTEN failed: {e}");
-                } else {
-                    // Anything missed while not listening: publish every watched game.
-                    for id in app.hub.watched_games() {
-                        refresh(&app, &id, i64::MIN).await;
-                    }
-                    while let Ok(note) = listener.recv().await {
-                        let mut parts = note.payload().split(' ');
-                        let (Some(id), Some(stamp)) = (parts.next(), parts.next()) else {
-                            continue;
-                        };
-                        let Ok(stamp) = stamp.parse::<i64>() else {
-                            continue;
-                        };
-                        refresh(&app, id, stamp).await;
-                    }
-                }
-            }
-            Err(e) => eprintln!("diplo serve: cannot LISTEN for other servers' changes: {e}"),
-        }
-        tokio::time::sleep(Duration::from_secs(1)).await;
-    }
-}
-
-/// Publishes a game's view to this process's watchers if it is newer than `stamp` says
-/// they have.
-async fn refresh(app: &Arc<App>, id: &str, stamp: i64) {
-    match app.hub.watched(id) {
-        Some(last) if last < stamp || stamp == i64::MIN => {}
-        _ => return,
-    }
-    let now = now_ms();
-    let view = app
-        .read(id, |row, live| {
-            (row.stamp, view::render(row, live, None, now).to_json())
-        })
-        .await;
-    if let Ok((stamp, view)) = view {
-        app.hub.publish(id, stamp, view);
     }
 }

@@ -6,65 +6,17 @@
 //! which tells who has sealed orders, never what or how many.
 
 use crate::board;
-use crate::live::Live;
-use crate::store::GameRow;
-use crate::timing::{clocks_at, TimeControl};
+use crate::domain::{BySide, ServerGame, Status, TimeControl};
 use diplo_core::Color;
 use serde::Serialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The player a view is made for, with that player's own sealed orders, if any.
 pub struct Viewer {
     pub side: Color,
     pub pending: Option<Vec<String>>,
-}
-
-/// Which sides have sealed orders, from the row's bit set.
-pub fn sealed(row: &GameRow, side: Color) -> bool {
-    row.sealed & side_bit(side) != 0
-}
-
-pub fn side_bit(side: Color) -> i64 {
-    1 << side.index()
-}
-
-/// The sides whose move or orders are due now.
-pub fn due(live: &Live) -> Vec<Color> {
-    if live.session.result().is_some() {
-        return Vec::new();
-    }
-    if let Some(game) = live.session.as_sequential() {
-        return vec![game.side_to_move()];
-    }
-    match live.session.as_simultaneous() {
-        Some(game) => Color::ALL
-            .into_iter()
-            .filter(|&side| game.owes_orders(side))
-            .collect(),
-        None => Vec::new(),
-    }
-}
-
-/// The sides still due: due, and (simultaneous games) not yet sealed.
-pub fn awaiting(row: &GameRow, live: &Live) -> Vec<Color> {
-    if row.status != "active" {
-        return Vec::new();
-    }
-    due(live)
-        .into_iter()
-        .filter(|&side| !sealed(row, side))
-        .collect()
-}
-
-/// The player of a side: `human` or an engine spec.
-pub fn player(row: &GameRow, side: Color) -> &str {
-    side.fold(&row.white_player, &row.black_player)
-}
-
-/// Whether a side's seat is taken (by a person with a token, or by the engine).
-pub fn seated(row: &GameRow, side: Color) -> bool {
-    player(row, side) != "human" || side.fold(&row.white_token, &row.black_token).is_some()
 }
 
 /// The game as the API shows it. It borrows what the live game keeps (the history, the
@@ -76,7 +28,7 @@ pub struct View<'a> {
     game: &'a str,
     kind: &'static str,
     options: BTreeMap<&'static str, &'static str>,
-    status: &'a str,
+    status: &'static str,
     position: String,
     start_position: String,
     phase: Option<String>,
@@ -86,7 +38,7 @@ pub struct View<'a> {
     history: &'a [Value],
     awaiting: Vec<&'static str>,
     due: Vec<&'static str>,
-    players: BySide<&'a str>,
+    players: BySide<Cow<'static, str>>,
     seats: BySide<bool>,
     clock: Value,
     deadline: Option<i64>,
@@ -118,12 +70,6 @@ pub struct View<'a> {
     pending: Option<Option<Vec<String>>>,
 }
 
-#[derive(Serialize)]
-struct BySide<T> {
-    white: T,
-    black: T,
-}
-
 impl View<'_> {
     /// The view as a JSON text (a view always serializes).
     pub fn to_json(&self) -> String {
@@ -135,7 +81,9 @@ impl View<'_> {
     }
 }
 
-pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now: i64) -> View<'a> {
+pub fn render<'a>(game: &'a ServerGame, viewer: Option<&Viewer>, now: i64) -> View<'a> {
+    let (row, live) = (&game.state, &game.live);
+    let active = row.status == Status::Active;
     let session = &live.session;
     let (kind, phase, turn, to_move) = match (session.as_sequential(), session.as_simultaneous()) {
         (Some(game), _) => {
@@ -153,16 +101,16 @@ pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now
         .map(|r| json!({"token": r.outcome.token(), "reason": r.reason.to_string()}));
     let names =
         |sides: Vec<Color>| -> Vec<&'static str> { sides.into_iter().map(Color::name).collect() };
-    let clock = match TimeControl::of(row) {
+    let clock = match row.time {
         TimeControl::None => Value::Null,
         TimeControl::Fischer {
             initial_ms,
             increment_ms,
         } => {
-            let (white, black) = clocks_at(row, to_move, now).unwrap_or((0, 0));
+            let (white, black) = row.clocks_at(to_move, now).unwrap_or((0, 0));
             json!({"kind": "fischer", "initial_ms": initial_ms, "increment_ms": increment_ms,
                    "white_ms": white, "black_ms": black,
-                   "running": to_move.filter(|_| row.status == "active").map(Color::name)})
+                   "running": to_move.filter(|_| active).map(Color::name)})
         }
         TimeControl::PerMove { ms } => json!({"kind": "per_move", "per_move_ms": ms}),
         TimeControl::Phase { ms } => json!({"kind": "phase", "phase_ms": ms}),
@@ -174,7 +122,7 @@ pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now
         game: &row.game,
         kind,
         options: session.options().pairs().collect(),
-        status: &row.status,
+        status: row.status.as_str(),
         position: session.position_string(),
         start_position: session.start_position_string(),
         phase,
@@ -182,22 +130,12 @@ pub fn render<'a>(row: &'a GameRow, live: &'a Live, viewer: Option<&Viewer>, now
         to_move: to_move.map(Color::name),
         result,
         history: &live.history,
-        awaiting: names(awaiting(row, live)),
-        due: names(if row.status == "active" {
-            due(live)
-        } else {
-            Vec::new()
-        }),
-        players: BySide {
-            white: &row.white_player,
-            black: &row.black_player,
-        },
-        seats: BySide {
-            white: seated(row, Color::White),
-            black: seated(row, Color::Black),
-        },
+        awaiting: names(game.awaiting()),
+        due: names(if active { live.due() } else { Vec::new() }),
+        players: BySide::new(row.seats.white.player(), row.seats.black.player()),
+        seats: BySide::new(row.seats.white.is_taken(), row.seats.black.is_taken()),
         clock,
-        deadline: row.deadline_ms.filter(|_| row.status == "active"),
+        deadline: row.clocks.deadline_ms.filter(|_| active),
         version: row.version,
         rematch: &row.rematch,
         board: board::board(session),

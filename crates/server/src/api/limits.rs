@@ -2,7 +2,7 @@
 //! (token buckets in memory), a time limit per request, and a body size limit (applied by
 //! [`Body`], which also turns every malformed body into a JSON error).
 
-use crate::error::ApiError;
+use super::error::ApiError;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, Request};
 use axum::http::{header, HeaderValue, StatusCode};

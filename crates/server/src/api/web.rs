@@ -7,11 +7,23 @@
 //! in debug builds too, so a new file (as opposed to a changed one) is picked up once this
 //! crate is rebuilt (`touch crates/server/src/web.rs`).
 
-use crate::error::ApiError;
+use super::error::ApiError;
+use crate::app::App;
 use axum::extract::Path;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use rust_embed::RustEmbed;
+use std::sync::Arc;
+
+/// The page's files: `/`, `/games/{id}` and every other file of `web/`.
+pub fn router() -> Router<Arc<App>> {
+    Router::new()
+        .route("/", get(index))
+        .route("/games/{id}", get(game))
+        .route("/{*path}", get(asset))
+}
 
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
@@ -32,15 +44,15 @@ fn serve(path: &str) -> Result<Response, ApiError> {
     Ok(response)
 }
 
-pub async fn index() -> Result<Response, ApiError> {
+async fn index() -> Result<Response, ApiError> {
     serve("index.html")
 }
 
-pub async fn game(Path(_id): Path<String>) -> Result<Response, ApiError> {
+async fn game(Path(_id): Path<String>) -> Result<Response, ApiError> {
     serve("game.html")
 }
 
-pub async fn asset(Path(path): Path<String>) -> Result<Response, ApiError> {
+async fn asset(Path(path): Path<String>) -> Result<Response, ApiError> {
     if path.starts_with("api/") || path == "api" {
         return Err(ApiError::not_found(
             "there is nothing here (the API is under /api, see /api/openapi.json)",

@@ -3,11 +3,13 @@
 //! board and legal moves or orders of any position) and `POST /api/analyse` (the engine's
 //! line or strategy, in bounded time, on a blocking thread).
 
-use crate::api::GameStart;
+use super::error::ApiError;
+use super::limits::Body;
+use super::start::GameStart;
+use crate::app::App;
 use crate::board;
-use crate::error::ApiError;
-use crate::limits::Body;
-use axum::Json;
+use axum::routing::{get, post};
+use axum::{Json, Router};
 use diplo_core::Color;
 use diplo_games::{Kind, Session};
 use serde::Deserialize;
@@ -16,6 +18,14 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
+
+/// `GET /api/variants`, `POST /api/position`, `POST /api/analyse`.
+pub fn router() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/variants", get(variants))
+        .route("/api/position", post(position))
+        .route("/api/analyse", post(analyse))
+}
 
 /// The longest an analysis may think, in milliseconds.
 pub const MAX_ANALYSIS_MS: u64 = 5_000;

@@ -1,5 +1,7 @@
-//! Errors as the API answers them: a status and `{"error": "<one clear sentence>"}`.
+//! Errors as the API answers them: a status and `{"error": "<one clear sentence>"}`. The
+//! domain's typed errors get their status here, and only here.
 
+use crate::domain::GameError;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
@@ -95,9 +97,35 @@ impl IntoResponse for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> ApiError {
-        eprintln!("diplo serve: store error: {e}");
-        ApiError::internal()
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        let status = match &e {
+            GameError::UnknownGame => StatusCode::NOT_FOUND,
+            GameError::BadStart(_) | GameError::WrongKind { .. } => StatusCode::BAD_REQUEST,
+            GameError::NeedsToken | GameError::UnknownToken => StatusCode::UNAUTHORIZED,
+            GameError::NotEngineSide | GameError::WrongInvite | GameError::NeedsInvite => {
+                StatusCode::FORBIDDEN
+            }
+            GameError::NotStarted
+            | GameError::Over(_)
+            | GameError::TimeRanOut
+            | GameError::Stale { .. }
+            | GameError::NoFreeSeat
+            | GameError::NotYourTurn { .. }
+            | GameError::OwesNoOrders { .. }
+            | GameError::NotFinished
+            | GameError::RematchSeatTaken => StatusCode::CONFLICT,
+            GameError::MoveTooLong
+            | GameError::IllegalMove(_)
+            | GameError::TooManyOrders
+            | GameError::OrderRefused { .. }
+            | GameError::OrdersRefused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            // The cause goes to the server's log, not to the client.
+            GameError::Internal(cause) => {
+                eprintln!("diplo serve: {cause}");
+                return ApiError::internal();
+            }
+        };
+        ApiError::new(status, e.to_string())
     }
 }
