@@ -29,6 +29,44 @@ pub fn files_with(dir: &Path, ext: &str) -> Vec<PathBuf> {
     found
 }
 
+/// The files under `dir` that hold modules compiled for tests only: declared
+/// `#[cfg(test)] mod name;` in their parent module (`name.rs` or `name/mod.rs` beside it, or
+/// in the parent's own directory for a `mod.rs`, `lib.rs` or `main.rs`).
+pub fn test_only_files(dir: &Path) -> BTreeSet<PathBuf> {
+    let mut found = BTreeSet::new();
+    for file in rust_files(dir) {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let parent = file.parent().unwrap_or(dir).to_path_buf();
+        let module_dir = match stem.as_deref() {
+            Some("mod" | "lib" | "main") | None => parent,
+            Some(stem) => parent.join(stem),
+        };
+        let mut lines = text.lines().map(str::trim);
+        while let Some(line) = lines.next() {
+            if line != "#[cfg(test)]" {
+                continue;
+            }
+            let Some(next) = lines.next() else { break };
+            let Some(name) = next
+                .strip_prefix("mod ")
+                .and_then(|rest| rest.strip_suffix(';'))
+            else {
+                continue;
+            };
+            for candidate in [
+                module_dir.join(format!("{name}.rs")),
+                module_dir.join(name).join("mod.rs"),
+            ] {
+                if candidate.is_file() {
+                    found.insert(candidate);
+                }
+            }
+        }
+    }
+    found
+}
+
 /// The files under `dir` with extension `ext` that have more than `limit` lines, with
 /// their line counts.
 pub fn longer_than(dir: &Path, ext: &str, limit: usize) -> Vec<(PathBuf, usize)> {
@@ -97,7 +135,8 @@ fn ident(text: &str) -> Option<String> {
 /// The import graph between the top-level modules of the crate whose sources are in `src`.
 pub fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in rust_files(src) {
+    let tests = test_only_files(src);
+    for file in rust_files(src).into_iter().filter(|f| !tests.contains(f)) {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         let module = top_module(src, &file);
         let named = named_modules(&text);
@@ -171,6 +210,13 @@ mod tests {
         assert!(module_circles(&src).is_empty());
         std::fs::write(src.join("c.rs"), "use crate::a::Z;\n").unwrap();
         assert_eq!(module_circles(&src), vec![vec!["a", "b", "c"]]);
+        // A test-only module may name anything.
+        std::fs::write(src.join("c.rs"), "#[cfg(test)]\nmod tests;\n").unwrap();
+        std::fs::create_dir_all(src.join("c")).unwrap();
+        std::fs::write(src.join("c/tests.rs"), "use crate::a::Z;\n").unwrap();
+        assert!(module_circles(&src).is_empty());
+        let tests: Vec<PathBuf> = test_only_files(&src).into_iter().collect();
+        assert_eq!(tests, vec![src.join("c/tests.rs")]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
