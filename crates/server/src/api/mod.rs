@@ -22,7 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use limits::{BodyLimit, RateLimiter};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The whole service: API, event streams, OpenAPI description and web page.
 pub fn router(app: Arc<App>) -> Router {
@@ -53,7 +53,25 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 async fn openapi() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], crate::OPENAPI).into_response()
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        openapi_document(),
+    )
+        .into_response()
+}
+
+/// The OpenAPI description with the games' ids filled in from the registry.
+pub fn openapi_document() -> &'static str {
+    static DOCUMENT: OnceLock<String> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let mut document: serde_json::Value =
+            serde_json::from_str(crate::OPENAPI).unwrap_or_default();
+        let ids: Vec<&str> = diplo_games::GAMES.iter().map(|g| g.id()).collect();
+        if let Some(game) = document.pointer_mut("/components/schemas/NewGame/properties/game") {
+            game["enum"] = serde_json::json!(ids);
+        }
+        serde_json::to_string_pretty(&document).unwrap_or_else(|_| crate::OPENAPI.to_string())
+    })
 }
 
 async fn not_found() -> ApiError {
@@ -65,4 +83,18 @@ async fn method_not_allowed() -> ApiError {
         StatusCode::METHOD_NOT_ALLOWED,
         "this path does not take that method (see /api/openapi.json)",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_openapi_description_lists_every_game() {
+        let document: serde_json::Value = serde_json::from_str(openapi_document()).unwrap();
+        let listed = &document["components"]["schemas"]["NewGame"]["properties"]["game"]["enum"];
+        let ids: Vec<&str> = diplo_games::GAMES.iter().map(|g| g.id()).collect();
+        assert_eq!(listed, &serde_json::json!(ids));
+        assert!(document["paths"]["/api/games"].is_object());
+    }
 }
