@@ -45,4 +45,12 @@ mod tests {
         }
         assert_eq!(square_of(CellId(64)), None);
     }
+
+    #[test]
+    fn a_bad_square_is_told_as_the_square_parser_tells_it() {
+        for name in ["z9", "i1", "a0", ""] {
+            let error = name.parse::<Square>().unwrap_err().to_string();
+            assert_eq!(Geometry::GRID8.parse_cell(name).unwrap_err(), error);
+        }
+    }
 }

@@ -27,6 +27,14 @@ impl Color {
         }
     }
 
+    /// The name with an upper-case first letter, as a sentence begins with it (`White`).
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// The side a [`Color::name`] names (`white` or `black`).
     pub fn from_name(name: &str) -> Option<Color> {
         Color::ALL.into_iter().find(|c| c.name() == name)
@@ -122,5 +130,7 @@ mod tests {
         for text in ["White", "w", "", "whiteblack"] {
             assert_eq!(Color::from_name(text), None);
         }
+        assert_eq!(Color::White.title(), "White");
+        assert_eq!(Color::Black.title(), "Black");
     }
 }

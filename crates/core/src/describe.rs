@@ -1,5 +1,6 @@
-//! A game described without naming it: the shape of its board, what stands where, and the
-//! shape of every move or order, so that the command line, the server and the page draw
+//! A game described without naming it: the shape of its board, what stands where, the
+//! shape of every move or order, and what the position says in words (the caption under
+//! the board, a piece's targets), so that the command line, the server and the page draw
 //! boards and offer moves from one description instead of knowing each game.
 //!
 //! Each game crate implements [`DescribeBoard`] and one of [`DescribeMoves`] (sequential
@@ -7,7 +8,11 @@
 //! [`CellId`]s: indices into the board's [`Geometry::cell_names`], in the order the
 //! geometry defines (each game crate tests that its own cell order is that one).
 
-use crate::{ByColor, Color, SequentialPosition, SimultaneousPosition};
+use crate::{ByColor, Color, GameResult, SequentialPosition, SimultaneousPosition};
+
+mod text;
+
+pub use text::{Caption, SummaryLine, Targets, LETTERS_NOTE};
 
 /// A cell of a board, by its index in [`Geometry::cell_names`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,6 +93,24 @@ impl Geometry {
         (0..self.cell_count())
             .map(|i| CellId(i as u16))
             .find(|&c| self.cell_name(c) == name)
+    }
+
+    /// The cell a name stands for, or why the name is none: the text the games' own cell
+    /// parsers give (`` `z9` is not a square (a1..h8) ``).
+    pub fn parse_cell(self, name: &str) -> Result<CellId, String> {
+        let count = self.cell_count() as u16;
+        let name_of = |i: u16| self.cell_name(CellId(i));
+        self.cell(name).ok_or_else(|| match self {
+            Geometry::Grid { .. } => {
+                format!("`{name}` is not a square (a1..{})", name_of(count - 1))
+            }
+            // The centre comes last, after the last crown's last radius.
+            Geometry::Round { .. } => format!(
+                "`{name}` is not a cell (cells are a1..{} and {} for the centre)",
+                name_of(count - 2),
+                name_of(count - 1)
+            ),
+        })
     }
 
     /// Round boards: the cell on `radius` (0-based) and `crown` (1-based), or the centre
@@ -300,6 +323,18 @@ impl ActionShape {
         self
     }
 
+    /// The cells a drawing marks for the action once played: the cell the moving piece left
+    /// and every cell a piece reached (`to`, a push, the end of an extra step).
+    pub fn played_cells(&self) -> Vec<CellId> {
+        let mut cells: Vec<CellId> = [self.from, self.to, self.push]
+            .into_iter()
+            .flatten()
+            .chain(self.extra.map(|(_, to)| to))
+            .collect();
+        cells.dedup();
+        cells
+    }
+
     /// Every cell the action involves (from, to, the supported piece, a push, an extra step).
     pub fn cells(&self) -> Vec<CellId> {
         let mut cells: Vec<CellId> = [self.from, self.to, self.target, self.push]
@@ -398,42 +433,25 @@ pub enum Due {
     Orders { least: usize, most: usize },
 }
 
-/// A line of a position's summary, as the command line prints it under the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SummaryLine {
-    pub text: String,
-    /// A warning (a side in check that must answer it).
-    pub warning: bool,
-}
-
-impl SummaryLine {
-    pub fn plain(text: impl Into<String>) -> SummaryLine {
-        SummaryLine {
-            text: text.into(),
-            warning: false,
-        }
-    }
-
-    pub fn warning(text: impl Into<String>) -> SummaryLine {
-        SummaryLine {
-            text: text.into(),
-            warning: true,
-        }
-    }
-}
-
 /// The board of a position, described.
 pub trait DescribeBoard {
     /// The board's shape (one per game).
     const GEOMETRY: Geometry;
     /// What stands where now.
     fn board_view(&self) -> BoardView;
+    /// The text under the board, in the game's order: the summary (whose move, check, what
+    /// the turn asks, or `result` once the game is over), the notes explaining the drawing,
+    /// and where the position string and a piece's targets go.
+    fn caption(&self, result: Option<&GameResult>) -> Vec<Caption>;
 }
 
 /// A sequential game's moves, described.
 pub trait DescribeMoves: SequentialPosition + DescribeBoard {
     /// The shape of a legal move of this position (with its SAN here).
     fn describe_move(&self, mv: Self::Move) -> ActionShape;
+    /// Where the piece on `cell` can go (and what it can act on), marked and told in words.
+    /// `Err`: why no targets are shown, as the command line reports it.
+    fn targets(&self, cell: CellId) -> Result<Targets, String>;
 }
 
 /// A simultaneous game's orders and resolutions, described.
@@ -485,6 +503,20 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_cell_name_is_told_as_the_games_tell_it() {
+        assert_eq!(Geometry::GRID8.parse_cell("e4"), Ok(CellId(28)));
+        assert_eq!(
+            Geometry::GRID8.parse_cell("z9").unwrap_err(),
+            "`z9` is not a square (a1..h8)"
+        );
+        assert_eq!(ROUND.parse_cell("4"), Ok(CellId(42)));
+        assert_eq!(
+            ROUND.parse_cell("o1").unwrap_err(),
+            "`o1` is not a cell (cells are a1..n3 and 4 for the centre)"
+        );
+    }
+
+    #[test]
     fn a_piece_letter_is_upper_case_for_white() {
         let knight = PieceView {
             color: Color::Black,
@@ -508,5 +540,22 @@ mod tests {
             .to(CellId(32))
             .target(CellId(0));
         assert_eq!(shape.cells(), vec![CellId(9), CellId(32), CellId(0)]);
+        // Played, a support marks where its piece stands and what it reaches.
+        assert_eq!(shape.played_cells(), vec![CellId(9), CellId(32)]);
+    }
+
+    #[test]
+    fn a_played_move_marks_where_pieces_left_and_arrived() {
+        let push = ActionShape {
+            push: Some(CellId(3)),
+            extra: Some((CellId(4), CellId(5))),
+            ..ActionShape::new(ActionKind::Move, "b1c1>d1&e1f1")
+                .from(CellId(1))
+                .to(CellId(2))
+        };
+        // The extra step's start is not marked: only where the moving piece left.
+        assert_eq!(push.played_cells(), [1, 2, 3, 5].map(CellId).to_vec());
+        let drop = ActionShape::new(ActionKind::Drop, "N@c1").to(CellId(2));
+        assert_eq!(drop.played_cells(), vec![CellId(2)]);
     }
 }

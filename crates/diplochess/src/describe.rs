@@ -1,15 +1,16 @@
 //! DiploChess described for the command line, the server and the page
-//! ([`diplo_core::describe`]): the 8x8 board with the pieces that must retreat, each order's
-//! shape, and a turn's phases with every order's outcome and the marks of the adjudication.
+//! ([`diplo_core::describe`]): the 8x8 board with the pieces that must retreat, the turn,
+//! its phase and what must retreat, each order's shape, and a turn's phases with every
+//! order's outcome and the marks of the adjudication.
 
-use crate::{CastleSide, Order, OrderOutcome, PhaseReport, Resolution, State};
+use crate::{CastleSide, Order, OrderOutcome, Phase, PhaseReport, Resolution, State};
 use board8::describe::{board_view, cell_id, piece_view};
 use board8::Square;
 use diplo_core::describe::{
-    ActionKind, ActionShape, BoardView, DescribeBoard, DescribeOrders, Geometry, Mark, MarkKind,
-    OrderEntry, ResolutionView, ResolvedOrder, Retreating,
+    ActionKind, ActionShape, BoardView, Caption, DescribeBoard, DescribeOrders, Geometry, Mark,
+    MarkKind, OrderEntry, ResolutionView, ResolvedOrder, Retreating, LETTERS_NOTE,
 };
-use diplo_core::{Color, SimultaneousPosition};
+use diplo_core::{Color, GameResult, SimultaneousPosition};
 
 impl DescribeBoard for State {
     const GEOMETRY: Geometry = Geometry::GRID8;
@@ -26,6 +27,50 @@ impl DescribeBoard for State {
             })
             .collect();
         view
+    }
+
+    /// The turn, its phase, castling rights and held pawns, each piece that must retreat and
+    /// where to, then the position.
+    fn caption(&self, result: Option<&GameResult>) -> Vec<Caption> {
+        let mut caption = Vec::new();
+        if let Some(result) = result {
+            caption.push(Caption::line(format!("Game over: {result}.")));
+        } else {
+            let position = self.position();
+            let phase = self.current_phase().unwrap_or(Phase::Movement);
+            let held = |n: u8| {
+                if n == 0 {
+                    "-".to_string()
+                } else {
+                    n.to_string()
+                }
+            };
+            caption.push(Caption::line(format!(
+                "Turn {}, {phase}. Castling: {}. Held pawns: White {}, Black {}.",
+                position.turn,
+                position.castling,
+                held(position.held.white),
+                held(position.held.black)
+            )));
+            for (d, squares) in self.pending_retreats() {
+                let list: Vec<String> = squares.map(|s| s.to_string()).collect();
+                let to = if list.is_empty() {
+                    "nowhere: it will be removed".to_string()
+                } else {
+                    list.join(" ")
+                };
+                caption.push(Caption::line(format!(
+                    "<{}> {} {} {} must retreat: {to}",
+                    d.piece.char(),
+                    d.piece.color,
+                    d.piece.role.upper(),
+                    d.square
+                )));
+            }
+        }
+        caption.push(Caption::Position);
+        caption.push(Caption::note(LETTERS_NOTE));
+        caption
     }
 }
 
@@ -211,6 +256,37 @@ mod tests {
                 (MarkKind::Bounce, f5),
                 (MarkKind::Bounce, f5)
             ]
+        );
+    }
+
+    #[test]
+    fn the_caption_tells_the_phase_and_what_must_retreat() {
+        let state = State::start(Rules::default());
+        assert_eq!(
+            state.caption(None),
+            [
+                Caption::line("Turn 1, movement. Castling: KQkq. Held pawns: White -, Black -."),
+                Caption::Position,
+                Caption::note(LETTERS_NOTE),
+            ]
+        );
+        // The knight on d4, supported by the rook on e1, dislodges the knight on e6.
+        let state: State =
+            State::parse("4k3/8/4n3/8/3N4/8/8/4RK2 - - 0 1", Rules::default()).expect("a position");
+        let white = orders(&state, Color::White, &["N d4 - e6", "R e1 S N d4 - e6"]);
+        let black = orders(&state, Color::Black, &["N e6 H"]);
+        let (state, _) = state.resolve(&white, &black, &mut diplo_core::NoHistory);
+        assert_eq!(
+            state.caption(None)[..2],
+            [
+                Caption::line("Turn 1, retreats. Castling: -. Held pawns: White -, Black -."),
+                Caption::line("<n> black N e6 must retreat: f4 c5 g5 c7 g7 d8 f8"),
+            ]
+        );
+        let result = GameResult::win(Color::White, diplo_core::EndReason::BareKing);
+        assert_eq!(
+            state.caption(Some(&result))[0],
+            Caption::line("Game over: 1-0 (bare king).")
         );
     }
 }

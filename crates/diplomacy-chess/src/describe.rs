@@ -1,23 +1,57 @@
 //! Diplomacy Chess described for the command line, the server and the page
-//! ([`diplo_core::describe`]): the 8x8 board, each legal order's squares, and a turn's
-//! entries with their outcomes and the squares where moves failed.
+//! ([`diplo_core::describe`]): the 8x8 board, the turn and what it asks, each legal order's
+//! squares, and a turn's entries with their outcomes and the squares where moves failed.
 
-use crate::validity::{valid_orders, Rules};
+use crate::validity::{in_check, valid_orders, Rules};
 use crate::{
     Entry, EntryOutcome, Failure, Mode, Order, OrderKind, OrderOutcome, State, TurnReport,
 };
 use board8::describe::{board_view, cell_id};
 use diplo_core::describe::{
-    ActionKind, ActionShape, BoardView, DescribeBoard, DescribeOrders, Geometry, Mark, MarkKind,
-    OrderEntry, ResolutionView, ResolvedOrder,
+    ActionKind, ActionShape, BoardView, Caption, DescribeBoard, DescribeOrders, Geometry, Mark,
+    MarkKind, OrderEntry, ResolutionView, ResolvedOrder, LETTERS_NOTE,
 };
-use diplo_core::{Color, SimultaneousPosition};
+use diplo_core::{Color, GameResult, SimultaneousPosition};
 
 impl DescribeBoard for State {
     const GEOMETRY: Geometry = Geometry::GRID8;
 
     fn board_view(&self) -> BoardView {
         board_view(&self.position().board)
+    }
+
+    /// The turn, its mode and what it asks, a warning for each side in check, then the
+    /// position.
+    fn caption(&self, result: Option<&GameResult>) -> Vec<Caption> {
+        let position = self.position();
+        let mut caption = Vec::new();
+        match result {
+            Some(result) => caption.push(Caption::line(format!("Game over: {result}."))),
+            None => {
+                let n = position.turn;
+                let ask = match self.mode() {
+                    Mode::Basic => "one move each".to_string(),
+                    Mode::Progressive => format!("a series of {n} entries each"),
+                    Mode::SimultaneousProgressive if n == 1 => "one move each".to_string(),
+                    Mode::SimultaneousProgressive => format!("a set of 1 to {n} moves each"),
+                };
+                caption.push(Caption::line(format!(
+                    "Turn {n} ({} mode): {ask}.",
+                    self.mode().name()
+                )));
+                for color in Color::ALL {
+                    if in_check(position, color) {
+                        caption.push(Caption::warning(format!(
+                            "{} is in check: the orders must answer it.",
+                            color.title()
+                        )));
+                    }
+                }
+            }
+        }
+        caption.push(Caption::Position);
+        caption.push(Caption::note(LETTERS_NOTE));
+        caption
     }
 }
 
@@ -173,5 +207,36 @@ mod tests {
         // Both pawns reach their squares: nothing fails, nothing is marked.
         assert!(view.orders.iter().all(|o| o.executed));
         assert!(view.marks.is_empty());
+    }
+
+    #[test]
+    fn the_caption_says_what_the_turn_asks_and_warns_of_check() {
+        let start = State::start(Mode::Progressive).caption(None);
+        assert_eq!(
+            start[0],
+            Caption::line("Turn 1 (progressive mode): a series of 1 entries each.")
+        );
+        assert_eq!(start[1..], [Caption::Position, Caption::note(LETTERS_NOTE)]);
+        // The rook on h1 checks the White King on e1.
+        let state = State::parse(
+            "4k3/8/8/8/8/8/8/4K2r - - 0 5",
+            Mode::SimultaneousProgressive,
+        )
+        .expect("a position");
+        let caption = state.caption(None);
+        assert_eq!(
+            caption[..2],
+            [
+                Caption::line(
+                    "Turn 5 (simultaneous-progressive mode): a set of 1 to 5 moves each."
+                ),
+                Caption::warning("White is in check: the orders must answer it."),
+            ]
+        );
+        let result = GameResult::draw(diplo_core::EndReason::Stalemate);
+        assert_eq!(
+            state.caption(Some(&result))[0],
+            Caption::line("Game over: 1/2-1/2 (stalemate).")
+        );
     }
 }

@@ -6,8 +6,8 @@
 use crate::faces::{SequentialSession, SimultaneousSession};
 use crate::{GameEntry, Kind, GAMES};
 use diplo_core::describe::{
-    ActionShape, BoardView, DescribeBoard, DescribeMoves, DescribeOrders, Due, Geometry,
-    OrderEntry, ResolutionView,
+    ActionShape, BoardView, Caption, CellId, DescribeBoard, DescribeMoves, DescribeOrders, Due,
+    Geometry, OrderEntry, ResolutionView, Targets,
 };
 use diplo_core::{Color, GameResult, GameRules, Options, SequentialPosition, SimultaneousPosition};
 
@@ -130,6 +130,19 @@ impl Session {
     /// What stands where now.
     pub fn board_view(&self) -> BoardView {
         each_game!(self, game => game.position().board_view())
+    }
+
+    /// The text under the board, in the game's order: the summary (or the result), the
+    /// notes, and where the position string and a piece's targets go.
+    pub fn caption(&self) -> Vec<Caption> {
+        each_game!(self, game => game.position().caption(game.result().as_ref()))
+    }
+
+    /// Sequential games: where the piece on `cell` can go, or why that is not shown
+    /// (`None` for the simultaneous games, whose pieces take orders instead).
+    pub fn targets(&self, cell: CellId) -> Option<Result<Targets, String>> {
+        by_kind!(self, game => sequential Some(game.position().targets(cell)),
+            simultaneous None)
     }
 
     /// What the position asks of `side` now.

@@ -2,14 +2,15 @@
 //! every game: each registry entry starts sessions of its own variant; the board view has
 //! one cell per cell of the geometry and the pieces the position string shows; every legal
 //! move or order is described once, with the same text, and only legal ones; every played
-//! phase has its resolution drawn.
+//! phase has its resolution drawn; the caption under the board has its places, and a
+//! piece's targets are the cells its legal moves reach.
 
 // Not every shared helper is used here.
 #[allow(dead_code)]
 mod common;
 
 use common::{random_option_pairs, random_step};
-use diplo_core::describe::{ActionKind, Due};
+use diplo_core::describe::{ActionKind, Caption, CellId, Due};
 use diplo_core::Color;
 use diplo_games::{Kind, Session, GAMES};
 use rand::rngs::SmallRng;
@@ -71,6 +72,8 @@ fn check_description(session: &Session) {
     } else {
         assert_eq!(from_view.len(), view.occupied().count());
     }
+
+    check_caption(session);
 
     if let Some(game) = session.as_sequential() {
         let legal: Vec<String> = if session.result().is_none() {
@@ -158,6 +161,71 @@ fn check_description(session: &Session) {
     }
 }
 
+fn check_caption(session: &Session) {
+    let id = session.entry().id();
+    let caption = session.caption();
+    let count = |part: &Caption| caption.iter().filter(|p| *p == part).count();
+    // Targets have a place exactly in the games that show them.
+    let sequential = session.as_sequential().is_some();
+    assert_eq!(count(&Caption::Targets), usize::from(sequential), "{id}");
+    assert!(count(&Caption::Position) <= 1, "{id}");
+    let lines: Vec<&str> = caption
+        .iter()
+        .filter_map(|part| match part {
+            Caption::Line(line) => Some(line.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(!lines.is_empty(), "{id}");
+    if let Some(result) = session.result() {
+        let over = format!("Game over: {result}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(&over)),
+            "{id}: {lines:?}"
+        );
+    }
+}
+
+/// A piece's targets are the cells its legal moves reach; an empty cell has none.
+fn check_targets(session: &Session) {
+    let id = session.entry().id();
+    let view = session.board_view();
+    let Some(game) = session.as_sequential() else {
+        assert_eq!(session.targets(CellId(0)), None, "{id}");
+        return;
+    };
+    let shapes = session.legal_move_shapes();
+    for (i, piece) in view.cells.iter().enumerate() {
+        let cell = CellId(i as u16);
+        let targets = session.targets(cell).expect("a sequential game");
+        let Some(piece) = piece else {
+            assert!(targets.is_err(), "{id}: {cell:?}");
+            continue;
+        };
+        if piece.color != game.side_to_move() || session.result().is_some() {
+            continue;
+        }
+        let targets = targets.expect("the side to move's piece");
+        assert_eq!(targets.from, cell);
+        let mut reached: Vec<CellId> = shapes
+            .iter()
+            .filter(|s| s.from == Some(cell))
+            .filter_map(|s| s.to)
+            .collect();
+        reached.sort_unstable();
+        reached.dedup();
+        let mut cells = targets.cells.clone();
+        cells.sort_unstable();
+        assert_eq!(
+            cells,
+            reached,
+            "{id}: {cell:?} in {}",
+            session.position_string()
+        );
+        assert!(!targets.note.is_empty());
+    }
+}
+
 #[test]
 fn random_games_are_described_as_they_are_played() {
     let mut rng = SmallRng::seed_from_u64(0xDE5C_41BE);
@@ -168,11 +236,13 @@ fn random_games_are_described_as_they_are_played() {
                 .expect("the game's own option values");
             let mut session = entry.start(&options, None).expect("the standard start");
             check_description(&session);
+            check_targets(&session);
             for _ in 0..MAX_STEPS {
                 if !random_step(&mut session, &mut rng) {
                     break;
                 }
                 check_description(&session);
+                check_targets(&session);
             }
         }
     }
