@@ -42,46 +42,17 @@ impl Role {
         }
     }
 
-    /// The role whose upper-case letter is `c`.
     pub fn from_upper(c: char) -> Option<Role> {
-        <Role as PieceKind>::from_upper(c)
+        Role::ALL.into_iter().find(|r| r.upper() == c)
     }
-}
-
-/// A set of piece kinds with SAN/FEN letters: FIDE's [`Role`], or a game's own (Diplomatic
-/// Chess's has a Diplomat, `D`, in the King's place). What a [`ColoredPiece`] needs to read
-/// and write its FEN letter.
-pub trait PieceKind: Copy + 'static {
-    /// Every kind.
-    const ALL: &'static [Self];
-
-    /// The SAN/FEN letter, upper case (`P` for pawns).
-    fn upper(self) -> char;
-
-    /// The kind whose upper-case letter is `c`.
-    fn from_upper(c: char) -> Option<Self> {
-        Self::ALL.iter().copied().find(|r| r.upper() == c)
-    }
-}
-
-impl PieceKind for Role {
-    const ALL: &'static [Role] = &Role::ALL;
-
-    #[inline]
-    fn upper(self) -> char {
-        Role::upper(self)
-    }
-}
-
-/// A piece of one colour, of the kinds `R`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct ColoredPiece<R> {
-    pub color: Color,
-    pub role: R,
 }
 
 /// A FIDE piece of one colour.
-pub type Piece = ColoredPiece<Role>;
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
+}
 
 /// A piece's FEN letter from its role's upper-case letter: upper case White, lower case Black.
 pub fn fen_letter(color: Color, upper: char) -> char {
@@ -99,17 +70,17 @@ pub fn split_fen_letter(c: char) -> (Color, char) {
     (color, c.to_ascii_uppercase())
 }
 
-impl<R: PieceKind> ColoredPiece<R> {
+impl Piece {
     /// The FEN letter: upper case White, lower case Black.
     pub fn char(self) -> char {
         fen_letter(self.color, self.role.upper())
     }
 
-    pub fn from_char(c: char) -> Option<ColoredPiece<R>> {
+    pub fn from_char(c: char) -> Option<Piece> {
         let (color, upper) = split_fen_letter(c);
-        Some(ColoredPiece {
+        Some(Piece {
             color,
-            role: R::from_upper(upper)?,
+            role: Role::from_upper(upper)?,
         })
     }
 }

@@ -16,7 +16,7 @@ pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line_through, pawn_attacks,
     queen_attacks, rook_attacks, step_path,
 };
-pub use board::{fen_letter, split_fen_letter, Board, ColoredPiece, Piece, PieceKind, Role};
+pub use board::{fen_letter, split_fen_letter, Board, Piece, Role};
 pub use castling::{CastlingParseError, CastlingRights};
 pub use fen::{parse_board_field, write_board_field, BoardParseError};
 pub use square::{Bitboard, File, Rank, Square, SquareParseError};

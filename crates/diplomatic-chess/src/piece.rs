@@ -1,7 +1,8 @@
-//! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat. The
-//! piece of one colour and its FEN letters are board8's ([`board8::ColoredPiece`]).
+//! The pieces of Diplomatic Chess: the FIDE pieces without the King, plus the Diplomat. Their
+//! FEN letters are written and read as board8 writes and reads the FIDE pieces'.
 
-use board8::PieceKind;
+use board8::{fen_letter, split_fen_letter};
+use diplo_core::Color;
 
 /// A piece kind. The order is the index of the role's bitboard; the Diplomat takes the
 /// King's place (index 5, as in `board8::Role` and its Zobrist keys).
@@ -46,18 +47,29 @@ impl Role {
 
     /// The role whose upper-case letter is `c`.
     pub fn from_upper(c: char) -> Option<Role> {
-        <Role as PieceKind>::from_upper(c)
+        Role::ALL.into_iter().find(|r| r.upper() == c)
     }
 }
 
-impl PieceKind for Role {
-    const ALL: &'static [Role] = &Role::ALL;
-
-    #[inline]
-    fn upper(self) -> char {
-        Role::upper(self)
-    }
+/// A piece of one colour. (Not board8's `Piece` made generic over its role: that made the
+/// 8x8 games' hot loops measurably slower, docs/architecture.md.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub role: Role,
 }
 
-/// A piece of one colour: `color` and `role`, with `char` and `from_char` for its FEN letter.
-pub type Piece = board8::ColoredPiece<Role>;
+impl Piece {
+    /// The FEN letter: upper case White, lower case Black.
+    pub fn char(self) -> char {
+        fen_letter(self.color, self.role.upper())
+    }
+
+    pub fn from_char(c: char) -> Option<Piece> {
+        let (color, upper) = split_fen_letter(c);
+        Some(Piece {
+            color,
+            role: Role::from_upper(upper)?,
+        })
+    }
+}
