@@ -37,18 +37,17 @@ fn a_bounce_names_the_order_it_bounced_against_and_the_standoff() {
         &["P d7 - d6", "N e4 - c3"],
     );
     assert!(said.contains(
-        &"white N b1 - c3: bounced at c3 against black N e4 - c3 (3 against 3): it stayed on b1"
+        &"white N b1 - c3 => failed: bounced at c3 against black N e4 - c3 (3 against 3): it stayed on b1"
             .to_string()
     ));
     assert!(said.contains(
-        &"black N e4 - c3: bounced at c3 against white N b1 - c3 (3 against 3): it stayed on e4"
+        &"black N e4 - c3 => failed: bounced at c3 against white N b1 - c3 (3 against 3): it stayed on e4"
             .to_string()
     ));
-    assert!(said.contains(&"white P d4 - d5: moved to d5".to_string()));
-    assert!(said.contains(
-        &"standoff at c3: the moves there bounced off each other, and it stays empty".to_string()
-    ));
-    assert!(!said.iter().any(|l| l.contains("=> executed")), "{said:?}");
+    assert!(said.contains(&"white P d4 - d5 => executed: moved to d5".to_string()));
+    assert!(said.contains(&"standoffs: c3".to_string()), "{said:?}");
+    // Every order's line goes on past the report's verdict.
+    assert!(!said.iter().any(|l| l.ends_with("=> executed")), "{said:?}");
 }
 
 #[test]
@@ -62,10 +61,12 @@ fn supports_say_whether_they_counted_and_who_cut_them() {
     assert_eq!(
         said[2..],
         [
-            "white P e4 - d5: moved to d5 and dislodged black P d5",
-            "white N c3 S P e4 - d5: held and gave its support to P e4 - d5",
-            "white B b2 S N c3: held and gave its support to N c3",
-            "black P d5 H: dislodged by white P e4 - d5",
+            "white P e4 - d5 => executed: moved to d5 and dislodged black P d5",
+            "white N c3 S P e4 - d5 => executed: held and gave its support to P e4 - d5",
+            "white B b2 S N c3 => executed: held and gave its support to N c3",
+            "black P d5 H => failed: dislodged by white P e4 - d5",
+            "dislodged: pd5",
+            "standoffs: -",
             "black P d5 must retreat: d4",
         ]
     );
@@ -78,11 +79,13 @@ fn supports_say_whether_they_counted_and_who_cut_them() {
     assert_eq!(
         said[2..],
         [
-            "white P e4 - d5: bounced at d5 against black P d5 H (1 against 1): it stayed on e4",
-            "white N c3 S P e4 - d5: its support was cut by black N b5 - c3: it held",
-            "black N b5 - c3: bounced at c3 against white N c3 S P e4 - d5 (3 against 3): it \
+            "white P e4 - d5 => failed: bounced at d5 against black P d5 H (1 against 1): it stayed on e4",
+            "white N c3 S P e4 - d5 => failed: its support was cut by black N b5 - c3: it held",
+            "black N b5 - c3 => failed: bounced at c3 against white N c3 S P e4 - d5 (3 against 3): it \
              stayed on b5",
-            "black P d5 H: held",
+            "black P d5 H => executed: held",
+            "dislodged: -",
+            "standoffs: -",
         ]
     );
 }
@@ -98,11 +101,13 @@ fn a_head_to_head_and_a_void_order() {
     assert_eq!(
         said[2..],
         [
-            "white N c3 - d5: lost the head-to-head battle with black N d5 - c3 (3 against 3): \
+            "white N c3 - d5 => failed: lost the head-to-head battle with black N d5 - c3 (3 against 3): \
              it stayed on c3",
-            "white B b2 S N c3 - d5: void (B b2 cannot capture onto d5): it held",
-            "black N d5 - c3: lost the head-to-head battle with white N c3 - d5 (3 against 3): \
+            "white B b2 S N c3 - d5 => failed: void (B b2 cannot capture onto d5): it held",
+            "black N d5 - c3 => failed: lost the head-to-head battle with white N c3 - d5 (3 against 3): \
              it stayed on d5",
+            "dislodged: -",
+            "standoffs: -",
         ]
     );
 }
@@ -114,7 +119,7 @@ fn retreats_disbands_and_removals() {
     play(&mut game, &["P d2 - d4"], &["N f6 - e4"]);
     assert_eq!(
         play(&mut game, &["P e4 D"], &[]),
-        ["-- retreats", "white P e4 D: disbanded"]
+        ["-- retreats", "white P e4 D => executed: disbanded"]
     );
     // Bloody: the dislodged King retreats, or is removed without an order.
     let bloody = Rules {
@@ -123,7 +128,9 @@ fn retreats_disbands_and_removals() {
     };
     let mut game = from("7k/8/8/8/8/8/8/K6R", bloody);
     let said = play(&mut game, &["R h1 - h8"], &[]);
-    assert!(said.contains(&"white R h1 - h8: moved to h8 and dislodged black K h8".to_string()));
+    assert!(said.contains(
+        &"white R h1 - h8 => executed: moved to h8 and dislodged black K h8".to_string()
+    ));
     assert!(said.contains(
         &"black K h8 had no order: it held and was dislodged by white R h1 - h8".to_string()
     ));
@@ -141,7 +148,7 @@ fn the_build_step_says_what_the_defaults_did() {
     let mut game = from("4k3/P7/8/8/8/8/8/4K3", Rules::default());
     let mut said = play(&mut game, &["P a7 - a8"], &[]);
     assert!(
-        said.contains(&"white P a7 - a8: moved to a8".to_string()),
+        said.contains(&"white P a7 - a8 => executed: moved to a8".to_string()),
         "{said:?}"
     );
     // The build step runs at once, or asks White; either way nothing was ordered.
@@ -157,6 +164,9 @@ fn the_build_step_says_what_the_defaults_did() {
     let said = play(&mut game, &["a8 = N"], &[]);
     assert_eq!(
         said,
-        ["-- builds", "white a8 = N: the pawn became a knight"]
+        [
+            "-- builds",
+            "white a8 = N => executed: the pawn became a knight"
+        ]
     );
 }

@@ -31,12 +31,13 @@ fn the_spec_example_record_is_written_from_the_history() {
         [
             "-- movement",
             "position: rnbqkb1r/pppppppp/8/8/3Pn3/8/PPP2PPP/RNBQKBNR KQkq - 0 2",
-            // Issue 26: each order says what happened to its piece, and a piece without an
-            // order that was dislodged says by which order (was `=> executed` and the
-            // `dislodged:` and `standoffs:` lines of the report).
-            "white P d2 - d4: moved to d4",
-            "black N f6 - e4: moved to e4 and dislodged white P e4",
+            // Issue 26: each order's line goes on to say what happened to its piece, and a
+            // piece without an order that was dislodged says by which order.
+            "white P d2 - d4 => executed: moved to d4",
+            "black N f6 - e4 => executed: moved to e4 and dislodged white P e4",
             "white P e4 had no order: it held and was dislodged by black N f6 - e4",
+            "dislodged: Pe4",
+            "standoffs: -",
             "white P e4 must retreat: e5",
         ]
     );
@@ -61,7 +62,10 @@ fn the_spec_example_record_is_written_from_the_history() {
     let explained = play(&mut game, &["P e4 - e5"], &[]);
     assert_eq!(
         explained,
-        ["-- retreats", "white P e4 - e5: retreated to e5"]
+        [
+            "-- retreats",
+            "white P e4 - e5 => executed: retreated to e5"
+        ]
     );
     assert_eq!(
         game.position().to_string(),

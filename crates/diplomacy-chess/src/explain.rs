@@ -1,7 +1,7 @@
-//! A turn told to the players (`SimultaneousPosition::explain`): each entry with what
-//! happened to its piece (moved there, took a piece, became a queen, castled, or failed and
-//! why, with the entry that caused it) — the short reasons of `diplo adjudicate` (§12.4) stay
-//! in the report's `Display`.
+//! A turn told to the players (`SimultaneousPosition::explain`): each entry, executed or
+//! failed, with what happened to its piece (moved there, took a piece, became a queen,
+//! castled, or why it failed, with the entry that caused it). The short reasons of
+//! `diplo adjudicate` (§12.4) stay in the report's `Display`.
 
 use crate::order::OrderKind;
 use crate::outcome::piece_name;
@@ -39,14 +39,15 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// An executed entry: where the piece went, what it took, what it became.
+/// An executed entry: where the piece went, what it took, what it became
+/// (`executed, moved to c6 and took the black knight`).
 fn executed(e: &EntryReport) -> String {
     let Some(order) = e.order else {
         return "executed".to_string();
     };
     let mut said = match order.kind {
-        OrderKind::Castle => format!("castled: the king went to {}", order.to),
-        _ => format!("moved to {}", order.to),
+        OrderKind::Castle => format!("executed, castled: the king went to {}", order.to),
+        _ => format!("executed, moved to {}", order.to),
     };
     if let Some(taken) = e.took {
         said.push_str(&format!(" and took the {}", piece_name(&taken)));

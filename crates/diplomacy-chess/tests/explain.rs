@@ -25,7 +25,7 @@ fn a_capture_names_the_taker_and_the_taken() {
     assert_eq!(
         said,
         [
-            "white Qc6: moved to c6 and took the black knight",
+            "white Qc6: executed, moved to c6 and took the black knight",
             "black Nc6: failed: captured on c6 by the higher-ranked white queen at tick 2 \
              (white Qc6)",
             "turn 2: one move each",
@@ -44,8 +44,11 @@ fn a_piece_standing_still_is_taken_too() {
     let mut game = Game::standard(Mode::Basic);
     play(&mut game, &["e4"], &["d5"]);
     let said = play(&mut game, &["exd5"], &["c6"]);
-    assert_eq!(said[0], "white exd5: moved to d5 and took the black pawn");
-    assert_eq!(said[1], "black c6: moved to c6");
+    assert_eq!(
+        said[0],
+        "white exd5: executed, moved to d5 and took the black pawn"
+    );
+    assert_eq!(said[1], "black c6: executed, moved to c6");
 }
 
 #[test]
@@ -70,7 +73,7 @@ fn an_obstacle_without_an_order_and_the_way_home() {
         "white Rd8: failed: ran into the black pawn standing on d4 at tick 3 (it had no \
          order); it went back to d1"
     );
-    assert_eq!(said[1], "black Kd7: moved to d7");
+    assert_eq!(said[1], "black Kd7: executed, moved to d7");
 }
 
 #[test]
@@ -81,10 +84,10 @@ fn a_progressive_series_step_by_step() {
     assert_eq!(
         said,
         [
-            "white Nf3: moved to f3",
-            "black Nc6: moved to c6",
-            "white Nxe5: moved to e5 and took the black pawn",
-            "black Nd4: moved to d4",
+            "white Nf3: executed, moved to f3",
+            "black Nc6: executed, moved to c6",
+            "white Nxe5: executed, moved to e5 and took the black pawn",
+            "black Nd4: executed, moved to d4",
             "turn 3: a series of 3 entries each",
         ]
     );
@@ -94,5 +97,8 @@ fn a_progressive_series_step_by_step() {
 fn a_promotion_says_what_the_pawn_became() {
     let mut game = from("8/P6k/8/8/8/8/8/K7", Mode::Basic);
     let said = play(&mut game, &["a8=Q"], &["Kg7"]);
-    assert_eq!(said[0], "white a8=Q: moved to a8 and became a queen");
+    assert_eq!(
+        said[0],
+        "white a8=Q: executed, moved to a8 and became a queen"
+    );
 }

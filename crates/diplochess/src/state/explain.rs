@@ -75,12 +75,22 @@ fn moved_from(reports: &[OrderReport], from: Square) -> Option<&OrderReport> {
     })
 }
 
-/// Movement: the position, every order, the pieces without orders that were dislodged, the
-/// standoffs.
+/// An order's line: the order and its verdict as `diplo adjudicate` writes them, then what
+/// happened to its piece (`white P d2 - d4 => executed: moved to d4`).
+fn line(r: &OrderReport, said: &str) -> String {
+    let verdict = match r.outcome.is_executed() {
+        true => "executed",
+        false => "failed",
+    };
+    format!("{} {} => {verdict}: {said}", r.color, r.order)
+}
+
+/// Movement: the position, every order, the pieces without orders that were dislodged, then
+/// the report's dislodged pieces and standoffs.
 fn movement(a: &Adjudication, out: &mut Vec<String>) {
     out.push(format!("position: {}", a.position));
     for r in &a.reports {
-        out.push(format!("{} {}: {}", r.color, r.order, movement_line(a, r)));
+        out.push(line(r, &movement_line(a, r)));
     }
     for d in &a.dislodged {
         if !has_order(&a.reports, d.piece.color, d.square) {
@@ -91,13 +101,8 @@ fn movement(a: &Adjudication, out: &mut Vec<String>) {
             ));
         }
     }
-    let mut standoffs: Vec<Square> = a.standoffs.collect();
-    standoffs.sort_by_key(crate::movement::fen_order);
-    for square in standoffs {
-        out.push(format!(
-            "standoff at {square}: the moves there bounced off each other, and it stays empty"
-        ));
-    }
+    out.push(format!("dislodged: {}", a.dislodged_list()));
+    out.push(format!("standoffs: {}", a.standoff_list()));
 }
 
 /// The order that dislodged a piece, by where the dislodging piece came from.
@@ -269,7 +274,7 @@ fn movement_line(a: &Adjudication, r: &OrderReport) -> String {
 /// Retreats: every order, then the dislodged pieces removed without one.
 fn retreats(r: &RetreatReport, bloody: bool, out: &mut Vec<String>) {
     for report in &r.reports {
-        let line = match &report.outcome {
+        let said = match &report.outcome {
             OrderOutcome::Executed => match report.order {
                 Order::Move(_, to) => format!("retreated to {to}"),
                 Order::RetreatDisband(_) => "disbanded".to_string(),
@@ -306,7 +311,7 @@ fn retreats(r: &RetreatReport, bloody: bool, out: &mut Vec<String>) {
                 other => format!("{other}: ignored"),
             },
         };
-        out.push(format!("{} {}: {line}", report.color, report.order));
+        out.push(line(report, &said));
     }
     for &(square, piece) in &r.removed {
         if has_order(&r.reports, piece.color, square) {
@@ -341,7 +346,7 @@ fn last_rank(color: Color) -> u8 {
 /// The build step: every order, then what the rules' defaults placed or held.
 fn builds(b: &BuildReport, out: &mut Vec<String>) {
     for report in &b.reports {
-        let line = match &report.outcome {
+        let said = match &report.outcome {
             OrderOutcome::Executed => match report.order {
                 Order::Convert(_, role) => format!("the pawn became a {}", role_word(role)),
                 Order::Build(role, square) => format!("{} built on {square}", role.upper()),
@@ -368,7 +373,7 @@ fn builds(b: &BuildReport, out: &mut Vec<String>) {
                 other => format!("{other}: ignored"),
             },
         };
-        out.push(format!("{} {}: {line}", report.color, report.order));
+        out.push(line(report, &said));
     }
     for &(square, piece) in &b.placed {
         let ordered = b.reports.iter().any(|r| {
@@ -407,7 +412,7 @@ fn builds(b: &BuildReport, out: &mut Vec<String>) {
 /// Adjustments: every order, then the disbands the rules' defaults made.
 fn adjustments(a: &AdjustmentReport, out: &mut Vec<String>) {
     for report in &a.reports {
-        let line = match &report.outcome {
+        let said = match &report.outcome {
             OrderOutcome::Executed => match report.order {
                 Order::Build(role, square) => format!("{} built on {square}", role.upper()),
                 Order::Disband(_) => "disbanded".to_string(),
@@ -415,7 +420,7 @@ fn adjustments(a: &AdjustmentReport, out: &mut Vec<String>) {
             },
             OrderOutcome::Failed(failure) => format!("{failure}: ignored"),
         };
-        out.push(format!("{} {}: {line}", report.color, report.order));
+        out.push(line(report, &said));
     }
     for &(square, piece) in &a.disbanded {
         if !has_order(&a.reports, piece.color, square) {
