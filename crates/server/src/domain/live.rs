@@ -233,6 +233,10 @@ impl Live {
                 let no_orders = game.no_orders(side);
                 let said = missed::told(side, late, missed.contains(&side), &counts, &no_orders);
                 told.extend(said);
+            } else if owed.contains(&side) && orders.get(side).as_ref().is_some_and(Vec::is_empty) {
+                // Ready with no orders at all (DiploChess: every piece holds): said too, as
+                // `diplo play` says it, but not a missed phase.
+                told.push(format!("{}.", game.no_orders(side)));
             }
         }
         let mut view = game

@@ -189,6 +189,21 @@ fn the_deadline_uses_saved_orders_and_names_who_missed() {
 }
 
 #[test]
+fn a_side_ready_with_no_orders_is_told_but_did_not_miss() {
+    let mut g = people("diplochess", PHASE);
+    g.apply(&by(W), orders(&[]), 0).unwrap();
+    g.apply(&by(B), orders(&["P e7 - e5"]), 0).unwrap();
+    let turn = &g.live.history[0];
+    assert_eq!(turn["missed"], json!([]));
+    assert_eq!(
+        turn["explanation"][0],
+        "White sent no orders: its pieces held."
+    );
+    assert_eq!(turn["explanation"][1], "-- movement");
+    assert_eq!(g.live.missed_in_a_row, BySide::new(0, 0));
+}
+
+#[test]
 fn a_partial_set_at_the_deadline_uses_what_can_be_used() {
     // Progressive Diplomacy Chess, turn 2: one entry of two saved cannot make a set.
     let entry = diplo_games::find("diplomacy-chess").unwrap();
