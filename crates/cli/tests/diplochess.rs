@@ -147,6 +147,20 @@ fn play_hides_orders_and_explains_the_adjudication() {
 }
 
 #[test]
+fn play_says_when_a_side_sent_no_orders() {
+    // White ends its entry at once: its pieces hold, and the resolution says so first.
+    play("\nN g8 - f6\n\nquit\n")
+        .success()
+        .stdout(predicate::str::contains(
+            "-- Turn 1 movement: what happened --\nWhite sent no orders: its pieces held.\n",
+        ))
+        .stdout(predicate::str::contains(
+            "black N g8 - f6 => executed: moved to f6",
+        ))
+        .stdout(predicate::str::contains("Black sent no orders").not());
+}
+
+#[test]
 fn play_rejects_a_bad_order_and_asks_again() {
     // The refused line is reported with its reason; the orders typed before and after it
     // stay (one bad line does not drop the batch), and the entry goes on.

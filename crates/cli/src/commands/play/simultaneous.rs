@@ -7,7 +7,8 @@
 //! then reviews the list and confirms it. With two people at one terminal each types on a
 //! private screen (the terminal's alternate screen), which is wiped before the other looks:
 //! nothing sealed is ever written to the main screen or its scrollback. A computer's orders
-//! are sealed too, and shown only in the resolution.
+//! are sealed too, and shown only in the resolution, which says what happened to every
+//! order's piece and, first, which side gave no orders and what that did.
 
 use super::{input, Table};
 use crate::commands::wrap;
@@ -84,6 +85,14 @@ pub fn play(t: &mut Table) -> Result<()> {
         for side in computers {
             orders[side.index()] = Some(computer_orders(t, side)?);
         }
+        // A side that owed orders and gave none is told so first, in the phase's own terms
+        // (`White sent no orders: its pieces held`), as the server tells a missed deadline.
+        let game = sim(t)?;
+        let silent: Vec<String> = Color::ALL
+            .into_iter()
+            .filter(|side| orders[side.index()].as_ref().is_some_and(Vec::is_empty))
+            .map(|side| format!("{}.", game.no_orders(side)))
+            .collect();
         let game = t
             .session
             .as_simultaneous_mut()
@@ -93,6 +102,9 @@ pub fn play(t: &mut Table) -> Result<()> {
             .map_err(|e| CliError::rules(e.to_string()))?;
         let heading = format!("-- {}: what happened --", capitalised(&phase.to_string()));
         writeln!(t.out, "{}", t.term.style.paint(Paint::Title, &heading))?;
+        for line in &silent {
+            writeln!(t.out, "{line}")?;
+        }
         // The result is announced once, by `after_the_end`.
         for line in view
             .explanation
