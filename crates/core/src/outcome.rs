@@ -74,6 +74,12 @@ pub enum EndReason {
     TimeForfeit(Color),
     /// A match stopped the game at its move limit (a match setting, not a rule).
     MoveLimit,
+    /// The side named sent no orders for too many phases in a row (a server's deadline
+    /// rule, not a rule of the game): it loses.
+    Forfeit(Color),
+    /// Neither side sent orders for too many phases in a row (a server's deadline rule): the
+    /// game ends without a winner, scored as a draw.
+    Abandoned,
 }
 
 impl fmt::Display for EndReason {
@@ -97,6 +103,8 @@ impl fmt::Display for EndReason {
             EndReason::Resignation(side) => return write!(f, "{side} resigns"),
             EndReason::TimeForfeit(side) => return write!(f, "{side} ran out of time"),
             EndReason::MoveLimit => "move limit",
+            EndReason::Forfeit(side) => return write!(f, "{side} forfeits: it sent no orders"),
+            EndReason::Abandoned => "abandoned: neither side sent orders",
         };
         f.write_str(text)
     }
@@ -164,6 +172,12 @@ mod tests {
         assert_eq!(
             GameResult::draw(EndReason::FiftyMoveRule).to_string(),
             "1/2-1/2 (fifty-move rule)"
+        );
+        let r = GameResult::win(Color::White, EndReason::Forfeit(Color::Black));
+        assert_eq!(r.to_string(), "1-0 (black forfeits: it sent no orders)");
+        assert_eq!(
+            GameResult::draw(EndReason::Abandoned).to_string(),
+            "1/2-1/2 (abandoned: neither side sent orders)"
         );
         assert_eq!(Outcome::Win(Color::White).score(Color::Black), 0.0);
         assert_eq!(Outcome::Draw.score(Color::Black), 0.5);

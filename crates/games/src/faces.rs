@@ -169,6 +169,9 @@ pub trait SimultaneousSession: Send + Sync {
     fn legal_orders(&self, side: Color) -> Vec<String>;
     /// The orders a side that sends none gets.
     fn default_orders(&self, side: Color) -> Vec<String>;
+    /// What happens in this phase to a side that sends no orders, told to the players:
+    /// `Black sent no orders: its pieces held`.
+    fn no_orders(&self, side: Color) -> String;
     /// Resolves the phase. `None` for a side means its default orders (a side that owes
     /// nothing, or missed its deadline).
     fn resolve(
@@ -294,6 +297,12 @@ impl<S: SimultaneousPosition> SimultaneousSession for SimultaneousGame<S> {
             .iter()
             .map(ToString::to_string)
             .collect()
+    }
+
+    fn no_orders(&self, side: Color) -> String {
+        let name = side.fold("White", "Black");
+        let what = self.position().without_orders(side);
+        format!("{name} sent no orders: {what}")
     }
 
     fn resolve(

@@ -185,6 +185,7 @@ fn action(choice: Choice, version: i64) -> Action {
         Choice::Orders(orders) => Action::Orders {
             orders,
             version: Some(version),
+            ready: true,
         },
     }
 }

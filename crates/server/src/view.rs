@@ -1,9 +1,10 @@
 //! The game as the API shows it (`GET /api/games/{id}`, the answers to moves and orders,
 //! the event stream).
 //!
-//! Sealed orders appear only in `pending`, and only in a view made for their author
-//! ([`Viewer`]); everything else in a view is public. `awaiting` names the sides still due,
-//! which tells who has sealed orders, never what or how many.
+//! Saved orders, ready or not, appear only in `pending`, and only in a view made for their
+//! author ([`Viewer`]), with `ready` beside them; everything else in a view is public.
+//! `awaiting` names the sides still due, which tells who is ready, never what or how many
+//! orders anyone saved, nor whether a side that is not ready saved any.
 
 use crate::board;
 use crate::domain::{BySide, ServerGame, Status, TimeControl};
@@ -13,10 +14,12 @@ use serde_json::{json, Value};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-/// The player a view is made for, with that player's own sealed orders, if any.
+/// The player a view is made for, with that player's own saved orders, if any, and whether
+/// it is ready.
 pub struct Viewer {
     pub side: Color,
     pub pending: Option<Vec<String>>,
+    pub ready: bool,
 }
 
 /// The game as the API shows it. It borrows what the live game keeps (the history, the
@@ -68,6 +71,9 @@ pub struct View<'a> {
     /// Only in a simultaneous game's view for a player, and then present even when null.
     #[serde(skip_serializing_if = "Option::is_none")]
     pending: Option<Option<Vec<String>>>,
+    /// Beside `pending`: whether the player is ready.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ready: Option<bool>,
 }
 
 impl View<'_> {
@@ -148,11 +154,13 @@ pub fn render<'a>(game: &'a ServerGame, viewer: Option<&Viewer>, now: i64) -> Vi
         entry: session.order_entry().map(|e| board::entry_json(&e)),
         you: None,
         pending: None,
+        ready: None,
     };
     if let Some(viewer) = viewer {
         view.you = Some(viewer.side.name());
         if simultaneous {
             view.pending = Some(viewer.pending.clone());
+            view.ready = Some(viewer.ready);
             // Public knowledge (the position decides it), but only the player needs it.
             view.legal = Some(board::legal_orders(session, viewer.side));
         }

@@ -37,6 +37,8 @@ fn public(game: &Value) -> Value {
     if let Some(object) = game.as_object_mut() {
         object.remove("you");
         object.remove("pending");
+        // v3: whether the player is ready, beside its own saved orders.
+        object.remove("ready");
         if object.get("kind") == Some(&json!("simultaneous")) {
             object.remove("legal");
         }

@@ -177,6 +177,11 @@ pub trait SimultaneousPosition:
     }
     /// The orders of a side that sends none (or misses its deadline).
     fn default_orders(&self, side: Color) -> Self::Orders;
+    /// What the rules do in this phase with the pieces of a side that gives no orders, as
+    /// players are told it after "Black sent no orders: " (`its pieces held`).
+    fn without_orders(&self, _side: Color) -> &'static str {
+        "its pieces held"
+    }
     /// The orders of a checked set, in the order they were given.
     fn orders_of<'a>(&self, orders: &'a Self::Orders) -> &'a [Self::Order];
 

@@ -180,6 +180,18 @@ impl SimultaneousPosition for State {
         Orders::default()
     }
 
+    /// What the rules do without orders (§3, rule 13, §7.4, rule 15).
+    fn without_orders(&self, _side: Color) -> &'static str {
+        match self.current_phase() {
+            Some(Phase::Retreats) => "its dislodged pieces were removed",
+            Some(Phase::Builds) => "its pawns and builds took the rules' defaults",
+            Some(Phase::Adjustments) => {
+                "it built nothing, and any disbands took its least valuable pieces"
+            }
+            Some(Phase::Movement) | None => "its pieces held",
+        }
+    }
+
     fn orders_of<'a>(&self, orders: &'a Orders) -> &'a [Order] {
         orders.as_slice()
     }

@@ -158,6 +158,13 @@ impl SimultaneousPosition for State {
         Orders::none(side)
     }
 
+    fn without_orders(&self, _side: Color) -> &'static str {
+        match self.mode {
+            Mode::Progressive => "its pieces stood still at every step",
+            Mode::Basic | Mode::SimultaneousProgressive => "its pieces stood still",
+        }
+    }
+
     fn orders_of<'a>(&self, orders: &'a Orders) -> &'a [Entry] {
         &orders.given
     }

@@ -53,6 +53,7 @@ async fn events(
         id,
         receiver,
         sent: first.0,
+        shown: fingerprint(&first.1),
         first: Some(first.1),
     };
     Ok(match upgrade {
@@ -83,7 +84,18 @@ struct Watch {
     /// The stamp of the newest state sent: a view published for it again (by a process
     /// that caught up with the store while this watcher subscribed) is not sent twice.
     sent: i64,
+    /// A fingerprint of the last view sent: a view published again with nothing new in it
+    /// (PostgreSQL: a refresh after the LISTEN connection was made again, whose stamp counts
+    /// changes nobody else may see, such as saved orders) is not sent.
+    shown: u64,
     first: Option<String>,
+}
+
+fn fingerprint(view: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    view.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl Watch {
@@ -104,7 +116,11 @@ impl Watch {
             };
             if stamp > self.sent {
                 self.sent = stamp;
-                return Some(view.to_string());
+                let shown = fingerprint(&view);
+                if shown != self.shown {
+                    self.shown = shown;
+                    return Some(view.to_string());
+                }
             }
         }
     }

@@ -144,6 +144,13 @@ struct OrdersBody {
     orders: Vec<String>,
     #[serde(default)]
     version: Option<i64>,
+    /// Ready with these orders (the default, v2's meaning), or only saving them.
+    #[serde(default = "ready_by_default")]
+    ready: bool,
+}
+
+fn ready_by_default() -> bool {
+    true
 }
 
 async fn orders(
@@ -160,6 +167,7 @@ async fn orders(
             Action::Orders {
                 orders: body.orders,
                 version: body.version,
+                ready: body.ready,
             },
         )
         .await?,
@@ -196,6 +204,7 @@ fn answer(acted: Acted) -> Result<Response, ApiError> {
             Ok(([(header::CONTENT_TYPE, "application/json")], view).into_response())
         }
         Acted::Sealed => Ok((StatusCode::ACCEPTED, Json(json!({"sealed": true}))).into_response()),
+        Acted::Saved => Ok((StatusCode::ACCEPTED, Json(json!({"saved": true}))).into_response()),
         Acted::Joined(_) | Acted::Nothing => Err(ApiError::internal()),
     }
 }

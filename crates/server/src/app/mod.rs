@@ -23,8 +23,10 @@ use std::sync::Arc;
 pub enum Acted {
     /// The game after the change, as its player sees it (JSON text).
     Game(String),
-    /// The orders are sealed; the phase waits for the other side.
+    /// The side is ready with its orders; the phase waits for the other side.
     Sealed,
+    /// The orders are saved, the side not ready.
+    Saved,
     /// The seat of this colour is taken.
     Joined(Color),
     /// Nothing was due.

@@ -70,7 +70,7 @@ impl App {
     }
 
     /// The game as `GET /api/games/{id}` shows it; with a player's token, with that
-    /// player's own sealed orders.
+    /// player's own saved orders and whether it is ready.
     pub async fn view(self: &Arc<Self>, id: &str, token: Option<&str>) -> Result<Value, GameError> {
         let now = now_ms();
         let (mut view, version, viewer, legal) = self
@@ -78,12 +78,14 @@ impl App {
                 let viewer = token
                     .map(|token| {
                         let side = game.state.side_of_token(token)?;
-                        Ok::<_, GameError>((side, game.state.has_sealed(side)))
+                        let (saved, ready) =
+                            (game.state.has_saved(side), game.state.is_ready(side));
+                        Ok::<_, GameError>((side, saved, ready))
                     })
                     .transpose()?;
                 // The player's legal orders, for the page's order entry (src/board.rs).
                 let legal =
-                    viewer.map(|(side, _)| crate::board::legal_orders(&game.live.session, side));
+                    viewer.map(|(side, ..)| crate::board::legal_orders(&game.live.session, side));
                 Ok::<_, GameError>((
                     render(game, None, now).to_value(),
                     game.state.version,
@@ -92,15 +94,16 @@ impl App {
                 ))
             })
             .await??;
-        if let Some((side, sealed)) = viewer {
-            // Only the author reads its own sealed orders.
-            let pending = match sealed {
+        if let Some((side, saved, ready)) = viewer {
+            // Only the author reads its own saved orders, and whether it is ready.
+            let pending = match saved {
                 true => self.store.pending(id, side, version).await?,
                 false => None,
             };
             view["you"] = Value::from(side.name());
             if view["kind"] == Kind::Simultaneous.name() {
-                view["pending"] = json!(pending);
+                view["pending"] = json!(pending.as_ref().and_then(|p| p.orders()));
+                view["ready"] = json!(ready);
                 view["legal"] = json!(legal.unwrap_or_default());
             }
         }

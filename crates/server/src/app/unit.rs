@@ -10,7 +10,7 @@
 
 use super::slots::Cached;
 use super::{Acted, App};
-use crate::domain::{GameError, Live, Outcome, Progress, Sealed, ServerGame};
+use crate::domain::{GameError, Live, Outcome, Progress, ServerGame};
 use crate::secret;
 use crate::store::{Tx, Writes};
 use crate::view::{render, Viewer};
@@ -221,9 +221,9 @@ impl App {
         };
         let live = Live::catch_up(live, &state, log)?;
         if state.sealed.white.is_some() || state.sealed.black.is_some() {
-            for (side, orders) in tx.pending(id, state.version).await? {
-                if state.has_sealed(side) {
-                    *state.sealed.get_mut(side) = Some(Sealed::Orders(orders));
+            for (side, saved) in tx.pending(id, state.version).await? {
+                if state.has_saved(side) {
+                    *state.sealed.get_mut(side) = Some(saved);
                 }
             }
         }
@@ -297,14 +297,18 @@ impl App {
             Outcome::Game => {
                 let viewer = progress.viewer.map(|side| Viewer {
                     side,
-                    pending: match game.state.sealed.get(side) {
-                        Some(Sealed::Orders(orders)) => Some(orders.clone()),
-                        _ => None,
-                    },
+                    pending: game
+                        .state
+                        .sealed
+                        .get(side)
+                        .as_ref()
+                        .and_then(|s| s.orders().cloned()),
+                    ready: game.state.is_ready(side),
                 });
                 Acted::Game(render(game, viewer.as_ref(), progress.at).to_json())
             }
             Outcome::Sealed => Acted::Sealed,
+            Outcome::Saved => Acted::Saved,
             Outcome::Joined { side } => Acted::Joined(side),
             Outcome::Nothing => Acted::Nothing,
         }

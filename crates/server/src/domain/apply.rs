@@ -1,8 +1,7 @@
 //! [`ServerGame::apply`]: every change to a game, decided without I/O.
 
-use super::{
-    BySide, Entry, GameError, PhaseOrders, Sealed, Seat, ServerGame, Status, MAX_ORDERS, MAX_TEXT,
-};
+use super::missed::{self, Absence};
+use super::{BySide, Entry, GameError, PhaseOrders, Seat, ServerGame, Status, MAX_TEXT};
 use crate::secret;
 use diplo_core::Color;
 use diplo_games::Kind;
@@ -29,10 +28,14 @@ pub enum Action {
         text: String,
         version: Option<i64>,
     },
-    /// This phase's orders; `version` as for a move.
+    /// This phase's orders; `version` as for a move. `ready`: the side is ready with them
+    /// (the phase resolves once every side that owes orders is ready); not ready: they are
+    /// saved as they are so far (each checked as it is entered, none: nothing saved), for
+    /// more to come or the deadline.
     Orders {
         orders: Vec<String>,
         version: Option<i64>,
+        ready: bool,
     },
     Resign,
     /// Applies a deadline that has passed, if any.
@@ -49,8 +52,10 @@ pub enum Action {
 pub enum Outcome {
     /// The game went on: the asker gets the game.
     Game,
-    /// The orders are sealed; the phase waits for the other side.
+    /// The side is ready; the phase waits for the other side.
     Sealed,
+    /// The orders are saved, the side not ready.
+    Saved,
     /// The seat of `side` is taken.
     Joined { side: Color },
     /// Nothing was due.
@@ -64,11 +69,13 @@ pub struct Progress {
     pub outcome: Outcome,
     /// Entries appended to the log (each one's `seq` is the game's version after it).
     pub entries: Vec<(i64, Entry)>,
-    /// The side whose orders are sealed now (its orders are in the game's state).
+    /// The side whose saved orders the store writes now: as the game's state has them, ready
+    /// or not, or none (cleared).
     pub seal: Option<Color>,
-    /// Whether the sealed orders the store holds go (the phase resolved, or the game ended).
+    /// Whether the saved orders the store holds go (the phase resolved, or the game ended).
     pub unseal: bool,
-    /// Whether anything others may see changed beyond the log (a seat, sealed or not).
+    /// Whether anything others may see changed beyond the log (a seat, a side ready or no
+    /// longer ready).
     pub public: bool,
     /// The player who asked, when a player did.
     pub viewer: Option<Color>,
@@ -105,7 +112,7 @@ impl Progress {
             || matches!(self.outcome, Outcome::Joined { .. })
     }
 
-    /// Whether anyone but the asker may see the change (replaced sealed orders are not).
+    /// Whether anyone but the asker may see the change (saved or replaced orders are not).
     pub fn visible(&self) -> bool {
         self.public || !self.entries.is_empty()
     }
@@ -130,7 +137,7 @@ impl ServerGame {
         };
         change.sealed_in_store = Color::ALL
             .into_iter()
-            .any(|side| change.game.state.has_sealed(side));
+            .any(|side| change.game.state.has_saved(side));
         change.progress.expired = change.expire()?;
         match change.act(actor, action) {
             Ok(outcome) => change.progress.outcome = outcome,
@@ -147,10 +154,10 @@ impl ServerGame {
 }
 
 /// One change in the making.
-struct Change<'a> {
-    game: &'a mut ServerGame,
-    progress: Progress,
-    /// Whether the store held sealed orders when the change began.
+pub(super) struct Change<'a> {
+    pub(super) game: &'a mut ServerGame,
+    pub(super) progress: Progress,
+    /// Whether the store held saved orders when the change began.
     sealed_in_store: bool,
 }
 
@@ -159,30 +166,44 @@ impl Change<'_> {
         self.progress.at
     }
 
-    fn record(&mut self, entry: Entry) {
+    pub(super) fn record(&mut self, entry: Entry) {
         let version = self.game.live.version;
         self.progress.entries.push((version, entry));
         self.game.state.version = version;
     }
 
-    /// Applies a deadline that has passed: a missing phase's orders become the defaults,
-    /// a sequential game's side to move loses on time.
+    /// Applies a deadline that has passed. A simultaneous phase resolves with what each side
+    /// saved (`missed`: ready or not, or the defaults), unless the phases missed in a row
+    /// end the game; a sequential game's side to move loses on time.
     fn expire(&mut self) -> Result<bool, GameError> {
         if !self.game.state.overdue(self.now()) {
             return Ok(false);
         }
         let ServerGame { state, live } = &mut *self.game;
         let entry = if let Some(game) = live.session.as_simultaneous() {
-            let mut take = |side: Color| match game.owes_orders(side) {
-                true => state.sealed.get_mut(side).take().map(orders).transpose(),
-                false => Ok(None),
-            };
-            let orders = PhaseOrders {
-                white: take(Color::White)?,
-                black: take(Color::Black)?,
-            };
-            live.resolve(&orders).map_err(GameError::Internal)?;
-            Entry::Phase(orders)
+            let mut orders = PhaseOrders::default();
+            for side in Color::ALL {
+                let saved = state.sealed.get_mut(side).take();
+                let (given, late) = missed::at_deadline(game, side, saved)?;
+                *orders.get_mut(side) = given;
+                *orders.late.get_mut(side) = late;
+            }
+            let owed = live.due();
+            let counts = missed::count(&live.missed_in_a_row, &owed, &orders.missed(&owed));
+            match missed::verdict(&counts) {
+                Some(absence) => {
+                    let entry = match absence {
+                        Absence::Forfeit(side) => Entry::Forfeit(side),
+                        Absence::Abandoned => Entry::Abandon,
+                    };
+                    live.apply(&entry).map_err(GameError::Internal)?;
+                    entry
+                }
+                None => {
+                    live.resolve(&orders).map_err(GameError::Internal)?;
+                    Entry::Phase(orders)
+                }
+            }
         } else {
             let Some(side) = live.to_move() else {
                 return Ok(false);
@@ -198,7 +219,7 @@ impl Change<'_> {
 
     /// After a move or a phase: resolves phases nobody owes orders in, ends a finished
     /// game, starts the next turn's clock or deadline.
-    fn settle(&mut self) -> Result<(), GameError> {
+    pub(super) fn settle(&mut self) -> Result<(), GameError> {
         for _ in 0..64 {
             let live = &self.game.live;
             let idle = live.session.result().is_none()
@@ -207,14 +228,11 @@ impl Change<'_> {
             if !idle {
                 break;
             }
-            let entry = Entry::Phase(PhaseOrders {
-                white: None,
-                black: None,
-            });
+            let entry = Entry::Phase(PhaseOrders::default());
             self.game.live.apply(&entry).map_err(GameError::Internal)?;
             self.record(entry);
         }
-        // Only orders sealed by earlier requests are in the store.
+        // Only orders saved by earlier requests are in the store.
         self.progress.unseal = self.sealed_in_store;
         self.progress.seal = None;
         let now = self.now();
@@ -237,10 +255,14 @@ impl Change<'_> {
                 self.in_time(version)?;
                 self.play(side, &text)
             }
-            Action::Orders { orders, version } => {
+            Action::Orders {
+                orders,
+                version,
+                ready,
+            } => {
                 let side = self.side(actor)?;
                 self.in_time(version)?;
-                self.orders(side, orders)
+                self.orders(side, orders, ready)
             }
             Action::Resign => {
                 let side = self.side(actor)?;
@@ -269,7 +291,7 @@ impl Change<'_> {
         }
     }
 
-    fn require_active(&self) -> Result<(), GameError> {
+    pub(super) fn require_active(&self) -> Result<(), GameError> {
         match self.game.state.status {
             Status::Active => Ok(()),
             Status::Waiting => Err(GameError::NotStarted),
@@ -318,7 +340,7 @@ impl Change<'_> {
         Ok(Outcome::Joined { side })
     }
 
-    fn wrong_kind(&self, kind: Kind) -> GameError {
+    pub(super) fn wrong_kind(&self, kind: Kind) -> GameError {
         GameError::WrongKind {
             game: self.game.state.game.clone(),
             kind,
@@ -343,103 +365,4 @@ impl Change<'_> {
         self.settle()?;
         Ok(Outcome::Game)
     }
-
-    fn orders(&mut self, side: Color, orders: Vec<String>) -> Result<Outcome, GameError> {
-        let Some(game) = self.game.live.session.as_simultaneous() else {
-            return Err(self.wrong_kind(Kind::Sequential));
-        };
-        self.require_active()?;
-        if !game.owes_orders(side) {
-            return Err(GameError::OwesNoOrders {
-                side,
-                phase: game.phase(),
-            });
-        }
-        if orders.len() > MAX_ORDERS || orders.iter().any(|o| o.len() > MAX_TEXT) {
-            return Err(GameError::TooManyOrders);
-        }
-        let canonical = orders
-            .iter()
-            .map(|text| {
-                game.check_order(side, text)
-                    .map_err(|error| GameError::OrderRefused {
-                        text: text.clone(),
-                        error,
-                    })
-            })
-            .collect::<Result<Vec<String>, GameError>>()?;
-        game.check_orders(side, &canonical)
-            .map_err(GameError::OrdersRefused)?;
-        let due = self.game.live.due();
-        let state = &mut self.game.state;
-        let sealed = state
-            .sealed
-            .get(side)
-            .as_ref()
-            .map(sealed_orders)
-            .transpose()?;
-        if sealed == Some(&canonical) {
-            // The same orders again: nothing to do.
-            return Ok(Outcome::Sealed);
-        }
-        let was_sealed = sealed.is_some();
-        // Every other side that is due must have sealed, and its orders be at hand.
-        let mut others = Vec::new();
-        for &other in due.iter().filter(|&&other| other != side) {
-            match state.sealed.get(other) {
-                Some(sealed) => others.push((other, sealed_orders(sealed)?.clone())),
-                None => {
-                    *state.sealed.get_mut(side) = Some(Sealed::Orders(canonical));
-                    self.progress.seal = Some(side);
-                    // Replaced orders change nothing anyone else may see.
-                    self.progress.public = !was_sealed;
-                    return Ok(Outcome::Sealed);
-                }
-            }
-        }
-        let mut phase = PhaseOrders {
-            white: None,
-            black: None,
-        };
-        if due.contains(&side) {
-            *phase_side(&mut phase, side) = Some(canonical);
-        }
-        for (other, orders) in others {
-            *phase_side(&mut phase, other) = Some(orders);
-        }
-        self.game
-            .live
-            .resolve(&phase)
-            .map_err(GameError::Internal)?;
-        self.record(Entry::Phase(phase));
-        self.settle()?;
-        // The author's own orders are shown back only until the phase resolves.
-        Ok(Outcome::Game)
-    }
-}
-
-fn phase_side(phase: &mut PhaseOrders, side: Color) -> &mut Option<Vec<String>> {
-    match side {
-        Color::White => &mut phase.white,
-        Color::Black => &mut phase.black,
-    }
-}
-
-/// Sealed orders a change needs: read from the store with the game, never left unread.
-fn sealed_orders(sealed: &Sealed) -> Result<&Vec<String>, GameError> {
-    match sealed {
-        Sealed::Orders(orders) => Ok(orders),
-        Sealed::Unread => Err(unread()),
-    }
-}
-
-fn orders(sealed: Sealed) -> Result<Vec<String>, GameError> {
-    match sealed {
-        Sealed::Orders(orders) => Ok(orders),
-        Sealed::Unread => Err(unread()),
-    }
-}
-
-fn unread() -> GameError {
-    GameError::Internal("sealed orders were not read with the game".to_string())
 }

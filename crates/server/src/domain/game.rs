@@ -35,7 +35,7 @@ pub struct GameState {
     pub open: bool,
     pub time: TimeControl,
     pub clocks: Clocks,
-    /// Each side's sealed orders for the current phase.
+    /// Each side's saved orders for the current phase, ready or not (`None`: nothing saved).
     pub sealed: BySide<Option<Sealed>>,
     /// Whether an engine owes a move or orders.
     pub engine_due: bool,
@@ -88,8 +88,14 @@ impl GameState {
         }
     }
 
-    /// Whether `side` has sealed orders for the current phase.
-    pub fn has_sealed(&self, side: Color) -> bool {
+    /// Whether `side` is ready: its orders for the current phase are sealed, and the phase
+    /// need not wait for it.
+    pub fn is_ready(&self, side: Color) -> bool {
+        self.sealed.get(side).as_ref().is_some_and(|s| s.ready)
+    }
+
+    /// Whether `side` has saved orders for the current phase, ready or not.
+    pub fn has_saved(&self, side: Color) -> bool {
         self.sealed.get(side).is_some()
     }
 
@@ -184,7 +190,7 @@ impl ServerGame {
         Ok(ServerGame { state, live })
     }
 
-    /// The sides still due: due, and (simultaneous games) not yet sealed.
+    /// The sides still due: due, and (simultaneous games) not yet ready.
     pub fn awaiting(&self) -> Vec<Color> {
         self.state.awaiting(&self.live)
     }
@@ -199,14 +205,14 @@ impl ServerGame {
 }
 
 impl GameState {
-    /// The sides still due: due, and (simultaneous games) not yet sealed.
+    /// The sides still due: due, and (simultaneous games) not yet ready.
     pub fn awaiting(&self, live: &Live) -> Vec<Color> {
         if self.status != Status::Active {
             return Vec::new();
         }
         live.due()
             .into_iter()
-            .filter(|&side| !self.has_sealed(side))
+            .filter(|&side| !self.is_ready(side))
             .collect()
     }
 

@@ -2,18 +2,51 @@
 //! shows it, at one version of the log. The store stays the truth; a live game that is
 //! behind it catches up by replaying only the entries it lacks.
 
-use super::{GameError, GameState};
+use super::missed::{self, Late};
+use super::{BySide, GameError, GameState};
 use crate::board;
 use diplo_core::{Color, EndReason, GameResult, MoveError};
 use diplo_games::{PhaseView, Session};
 use serde_json::{json, Value};
 
 /// One side's orders in a resolved phase: `None` = its default orders (it owed none, or
-/// missed the deadline).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// had nothing saved at the deadline, or nothing of what it saved could be used).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PhaseOrders {
     pub white: Option<Vec<String>>,
     pub black: Option<Vec<String>>,
+    /// What the deadline did with orders saved but not ready (none in phases that resolved
+    /// before it, and in logs written before saved orders existed).
+    #[serde(default, skip_serializing_if = "missed::no_notes")]
+    pub late: BySide<Option<Late>>,
+}
+
+impl PhaseOrders {
+    /// Both sides' orders, without notes.
+    pub fn new(white: Option<Vec<String>>, black: Option<Vec<String>>) -> PhaseOrders {
+        PhaseOrders {
+            white,
+            black,
+            late: BySide::default(),
+        }
+    }
+
+    pub fn get(&self, side: Color) -> &Option<Vec<String>> {
+        side.fold(&self.white, &self.black)
+    }
+
+    pub fn get_mut(&mut self, side: Color) -> &mut Option<Vec<String>> {
+        match side {
+            Color::White => &mut self.white,
+            Color::Black => &mut self.black,
+        }
+    }
+
+    /// The sides that missed the phase, among the sides that owed orders in it.
+    pub fn missed(&self, owed: &[Color]) -> Vec<Color> {
+        let orders = BySide::new(self.white.clone(), self.black.clone());
+        missed::missed(owed, &orders, &self.late)
+    }
 }
 
 /// What a log entry records.
@@ -27,6 +60,10 @@ pub enum Entry {
     Resign(Color),
     /// A side's time ran out (sequential games).
     Flag(Color),
+    /// A side missed too many phases in a row (simultaneous games): it loses.
+    Forfeit(Color),
+    /// Both sides missed too many phases in a row (simultaneous games).
+    Abandon,
 }
 
 /// An entry of the log and its place in it (1 for the first).
@@ -49,6 +86,9 @@ pub struct Live {
     /// Sequential games: each played move's cells and the position after it, for the
     /// page's move list. Kept as the game goes, so that no view replays the game.
     pub played: Vec<Value>,
+    /// Simultaneous games: how many of its phases in a row each side has missed (had
+    /// nothing saved at the deadline).
+    pub missed_in_a_row: BySide<u32>,
 }
 
 impl Live {
@@ -70,6 +110,7 @@ impl Live {
             session,
             history: Vec::new(),
             played: Vec::new(),
+            missed_in_a_row: BySide::default(),
         }
     }
 
@@ -132,6 +173,15 @@ impl Live {
                     .end(GameResult::win(!*side, EndReason::TimeForfeit(*side)));
                 self.version += 1;
             }
+            Entry::Forfeit(side) => {
+                self.session
+                    .end(GameResult::win(!*side, EndReason::Forfeit(*side)));
+                self.version += 1;
+            }
+            Entry::Abandon => {
+                self.session.end(GameResult::draw(EndReason::Abandoned));
+                self.version += 1;
+            }
         }
         Ok(())
     }
@@ -162,20 +212,41 @@ impl Live {
         Ok(info.coordinate)
     }
 
-    /// Resolves the current phase of a simultaneous game.
+    /// Resolves the current phase of a simultaneous game. The history's entry names the
+    /// sides that missed the phase, and its explanation says what became of each side that
+    /// was not ready (`crate::domain::missed`) before the game's own explanation.
     pub fn resolve(&mut self, orders: &PhaseOrders) -> Result<PhaseView, String> {
         let game = self
             .session
             .as_simultaneous_mut()
             .ok_or("not a simultaneous game")?;
-        let view = game
+        let owed: Vec<Color> = Color::ALL
+            .into_iter()
+            .filter(|&side| game.owes_orders(side))
+            .collect();
+        let missed = orders.missed(&owed);
+        let counts = missed::count(&self.missed_in_a_row, &owed, &missed);
+        let mut told = Vec::new();
+        for side in Color::ALL {
+            let late = orders.late.get(side).as_ref();
+            if late.is_some() || missed.contains(&side) {
+                let no_orders = game.no_orders(side);
+                let said = missed::told(side, late, missed.contains(&side), &counts, &no_orders);
+                told.extend(said);
+            }
+        }
+        let mut view = game
             .resolve(orders.white.as_deref(), orders.black.as_deref())
             .map_err(|e| e.to_string())?;
+        told.append(&mut view.explanation);
+        view.explanation = told;
+        self.missed_in_a_row = counts;
         self.history.push(json!({
             "turn": view.phase.turn,
             "phase": view.phase.to_string(),
             "white": view.white,
             "black": view.black,
+            "missed": missed::names(&missed),
             "report": view.report,
             "explanation": view.explanation,
             "resolution": board::last_resolution(&self.session),

@@ -1,5 +1,5 @@
-//! A game's status, who sits at each side, and what each side has sealed: typed here, kept
-//! as text and integers by the store.
+//! A game's status, who sits at each side, and what each side has saved (and whether it is
+//! ready): typed here, kept as text and integers by the store.
 
 use diplo_core::Color;
 use diplo_engine::{PlayerSpec, SpecError};
@@ -35,7 +35,7 @@ impl Status {
 }
 
 /// One value per side.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BySide<T> {
     pub white: T,
     pub black: T,
@@ -113,12 +113,57 @@ impl Seat {
     }
 }
 
-/// What a side has sealed for the current phase.
+/// What a side has saved for the current phase (`None` beside it: nothing), and whether it is
+/// ready.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Sealed {
+pub struct Sealed {
+    pub orders: Saved,
+    /// Ready (v2's "sealed"): the phase resolves as soon as every side that owes orders is
+    /// ready. Not ready: the orders are kept as they are entered, for more to come, and are
+    /// used at the deadline.
+    pub ready: bool,
+}
+
+/// A side's saved orders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
     /// The orders, in canonical text.
     Orders(Vec<String>),
-    /// Sealed in the store but not read: a game read for a view, which shows only whether a
-    /// side has sealed (its author's view reads its own orders). A change reads them all.
+    /// Saved in the store but not read: a game read for a view, which shows only whether a
+    /// side is ready (its author's view reads its own orders). A change reads them all.
     Unread,
+}
+
+impl Sealed {
+    /// Orders the side is ready with.
+    pub fn ready(orders: Vec<String>) -> Sealed {
+        Sealed {
+            orders: Saved::Orders(orders),
+            ready: true,
+        }
+    }
+
+    /// Orders saved without being ready.
+    pub fn draft(orders: Vec<String>) -> Sealed {
+        Sealed {
+            orders: Saved::Orders(orders),
+            ready: false,
+        }
+    }
+
+    /// Saved orders known to the store only.
+    pub fn unread(ready: bool) -> Sealed {
+        Sealed {
+            orders: Saved::Unread,
+            ready,
+        }
+    }
+
+    /// The orders, once read.
+    pub fn orders(&self) -> Option<&Vec<String>> {
+        match &self.orders {
+            Saved::Orders(orders) => Some(orders),
+            Saved::Unread => None,
+        }
+    }
 }

@@ -58,11 +58,21 @@ pub fn orders(orders: &[&str]) -> Action {
     Action::Orders {
         orders: orders.iter().map(|o| o.to_string()).collect(),
         version: None,
+        ready: true,
+    }
+}
+
+/// Orders saved without being ready.
+pub fn saved(orders: &[&str]) -> Action {
+    Action::Orders {
+        orders: orders.iter().map(|o| o.to_string()).collect(),
+        version: None,
+        ready: false,
     }
 }
 
 /// Applies an action that must be refused, and checks that it changed nothing.
-fn refused(game: &mut ServerGame, actor: &Actor, action: Action, now: i64) -> GameError {
+pub fn refused(game: &mut ServerGame, actor: &Actor, action: Action, now: i64) -> GameError {
     let (state, version) = (game.state.clone(), game.live.version);
     let error = game.apply(actor, action, now).expect_err("refused");
     assert_eq!(game.state, state, "a refusal changes nothing");
@@ -333,10 +343,7 @@ fn sealed_orders_wait_for_the_other_side() {
     assert_eq!(progress.outcome, Outcome::Sealed);
     assert_eq!(progress.seal, Some(Color::White));
     assert!(progress.public && progress.entries.is_empty());
-    assert_eq!(
-        g.state.sealed.white,
-        Some(Sealed::Orders(vec!["e4".into()]))
-    );
+    assert_eq!(g.state.sealed.white, Some(Sealed::ready(vec!["e4".into()])));
     assert_eq!(g.awaiting(), vec![Color::Black]);
     assert_eq!(g.state.version, 0);
 }
@@ -359,7 +366,7 @@ fn replaced_orders_show_nobody_anything() {
     assert!(replaced.changed() && !replaced.visible());
     assert_eq!(
         g.state.sealed.white,
-        Some(Sealed::Orders(vec!["Nc3".into()]))
+        Some(Sealed::ready(vec!["Nc3".into()]))
     );
 }
 
@@ -372,10 +379,7 @@ fn both_sides_sealed_resolve_the_phase() {
     assert_eq!(progress.viewer, Some(Color::Black));
     assert!(progress.unseal, "White's orders were in the store");
     assert_eq!(progress.seal, None);
-    let phase = PhaseOrders {
-        white: Some(vec!["e4".into()]),
-        black: Some(vec!["d5".into()]),
-    };
+    let phase = PhaseOrders::new(Some(vec!["e4".into()]), Some(vec!["d5".into()]));
     assert_eq!(progress.entries, vec![(1, Entry::Phase(phase))]);
     assert_eq!(g.state.sealed, BySide::default());
     assert_eq!(g.live.history[0]["white"], serde_json::json!(["e4"]));
@@ -453,7 +457,7 @@ fn orders_that_do_not_go_together_are_refused() {
 #[test]
 fn sealed_orders_not_read_are_never_resolved() {
     let mut g = people("diplomacy-chess", TimeControl::None);
-    g.state.sealed.black = Some(Sealed::Unread);
+    g.state.sealed.black = Some(Sealed::unread(true));
     let error = g.apply(&by(W), orders(&["e4"]), 0).unwrap_err();
     assert!(matches!(error, GameError::Internal(_)), "{error:?}");
 }

@@ -90,10 +90,7 @@ fn a_phase_deadline_plays_the_missing_orders_by_default() {
     g.apply(&by(W), orders(&["e4"]), 10).unwrap();
     let progress = g.apply(&Actor::System, Action::Expire, 1_000).unwrap();
     assert!(progress.expired && progress.unseal);
-    let phase = PhaseOrders {
-        white: Some(vec!["e4".into()]),
-        black: None,
-    };
+    let phase = PhaseOrders::new(Some(vec!["e4".into()]), None);
     assert_eq!(progress.entries, vec![(1, Entry::Phase(phase))]);
     assert_eq!(g.state.sealed, BySide::default());
     assert_eq!(g.state.clocks.deadline_ms, Some(2_000));

@@ -123,21 +123,36 @@ fn time_control(kind: Option<&str>, ms: Option<i64>, increment: Option<i64>) -> 
     }
 }
 
-/// Which sides have sealed orders: bit 0 White, bit 1 Black.
+/// Which sides have saved orders: bit 0 White, bit 1 Black for a side that is ready (v2's
+/// sealed orders), bit 2 White, bit 3 Black for orders saved but not ready.
 fn sealed_bits(sealed: &BySide<Option<Sealed>>) -> i64 {
     Color::ALL
         .into_iter()
-        .filter(|&side| sealed.get(side).is_some())
-        .map(|side| 1 << side.index())
+        .filter_map(|side| {
+            let saved = sealed.get(side).as_ref()?;
+            let bit = side.index() + if saved.ready { 0 } else { 2 };
+            Some(1 << bit)
+        })
         .sum()
+}
+
+/// The saved orders of `side` as the `sealed` bits say ([`sealed_bits`]), not yet read.
+fn sealed_of(bits: i64, side: Color) -> Option<Sealed> {
+    if bits & (1 << side.index()) != 0 {
+        Some(Sealed::unread(true))
+    } else if bits & (1 << (side.index() + 2)) != 0 {
+        Some(Sealed::unread(false))
+    } else {
+        None
+    }
 }
 
 fn decode(message: String) -> sqlx::Error {
     sqlx::Error::Decode(message.into())
 }
 
-/// A row of `games` (all of [`COLUMNS`]) as a game's state; sealed orders are
-/// [`Sealed::Unread`] until read from `pending`.
+/// A row of `games` (all of [`COLUMNS`]) as a game's state; saved orders are
+/// [`Saved::Unread`](crate::domain::Saved::Unread) until read from `pending`.
 fn read(row: &AnyRow) -> Result<GameState, sqlx::Error> {
     let seat = |player: &str, token: &str| -> Result<Seat, sqlx::Error> {
         let name: String = row.try_get(player)?;
@@ -145,7 +160,6 @@ fn read(row: &AnyRow) -> Result<GameState, sqlx::Error> {
     };
     let status: String = row.try_get("status")?;
     let bits: i64 = row.try_get("sealed")?;
-    let sealed = |side: Color| (bits & (1 << side.index()) != 0).then_some(Sealed::Unread);
     let result: Option<String> = row.try_get("result")?;
     let reason: Option<String> = row.try_get("reason")?;
     let clock_kind: Option<String> = row.try_get("clock_kind")?;
@@ -173,7 +187,7 @@ fn read(row: &AnyRow) -> Result<GameState, sqlx::Error> {
             turn_started_ms: row.try_get("turn_started_ms")?,
             deadline_ms: row.try_get("deadline_ms")?,
         },
-        sealed: BySide::new(sealed(Color::White), sealed(Color::Black)),
+        sealed: BySide::new(sealed_of(bits, Color::White), sealed_of(bits, Color::Black)),
         engine_due: row.try_get::<i64, _>("engine_due")? != 0,
         result: result.map(|token| Finish {
             token,
@@ -340,7 +354,7 @@ mod tests {
                 deadline_ms: Some(9),
                 ..Clocks::new(time)
             },
-            sealed: BySide::new(None, Some(Sealed::Unread)),
+            sealed: BySide::new(None, Some(Sealed::unread(true))),
             engine_due: true,
             result: Some(Finish {
                 token: "1-0".into(),
@@ -354,6 +368,19 @@ mod tests {
         writes.insert_game(&game);
         store.commit_known(writes).await.expect("inserted");
         assert_eq!(store.game("g1").await.expect("read"), Some(game.clone()));
+        for sealed in [
+            BySide::new(Some(Sealed::unread(false)), Some(Sealed::unread(true))),
+            BySide::new(Some(Sealed::unread(true)), Some(Sealed::unread(false))),
+        ] {
+            let saved = GameState {
+                sealed,
+                ..game.clone()
+            };
+            let mut writes = Writes::default();
+            writes.update_game(&saved);
+            store.commit_known(writes).await.expect("updated");
+            assert_eq!(store.game("g1").await.expect("read"), Some(saved));
+        }
         let changed = GameState {
             status: Status::Finished,
             version: 4,

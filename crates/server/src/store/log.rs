@@ -1,9 +1,9 @@
 //! The `moves` table (each game's append-only log, read as [`Logged`] entries) and the
-//! `pending` table (each side's sealed orders for the current phase).
+//! `pending` table (each side's saved orders for the current phase, and whether it is ready).
 
 use super::writes::{int, opt_text, text, Writes};
 use super::{Store, Tx};
-use crate::domain::{Entry, Logged};
+use crate::domain::{Entry, Logged, Saved, Sealed};
 use diplo_core::Color;
 use sqlx::any::AnyRow;
 use sqlx::{Any, Executor, Row};
@@ -15,10 +15,10 @@ macro_rules! log_columns {
     };
 }
 
-/// The columns of `pending` sealed orders are read from ([`read_pending`]).
+/// The columns of `pending` saved orders are read from ([`read_pending`]).
 macro_rules! pending_columns {
     () => {
-        "side, orders"
+        "side, orders, ready"
     };
 }
 
@@ -40,6 +40,8 @@ fn encode(entry: &Entry) -> (&'static str, Option<Color>, String) {
         ),
         Entry::Resign(side) => ("resign", Some(*side), String::new()),
         Entry::Flag(side) => ("flag", Some(*side), String::new()),
+        Entry::Forfeit(side) => ("forfeit", Some(*side), String::new()),
+        Entry::Abandon => ("abandon", None, String::new()),
     }
 }
 
@@ -54,6 +56,8 @@ fn decode(kind: &str, side: Option<&str>, body: String) -> Result<Entry, String>
         "phase" => Entry::Phase(serde_json::from_str(&body).map_err(|e| e.to_string())?),
         "resign" => Entry::Resign(side()?),
         "flag" => Entry::Flag(side()?),
+        "forfeit" => Entry::Forfeit(side()?),
+        "abandon" => Entry::Abandon,
         other => return Err(format!("unknown kind `{other}`")),
     })
 }
@@ -72,14 +76,19 @@ fn read_logged(row: &AnyRow) -> Result<Logged, sqlx::Error> {
     })
 }
 
-/// A row of `pending` (`pending_columns!`) as a side's orders.
-fn read_pending(row: &AnyRow) -> Result<(Color, Vec<String>), sqlx::Error> {
+/// A row of `pending` (`pending_columns!`) as a side's saved orders.
+fn read_pending(row: &AnyRow) -> Result<(Color, Sealed), sqlx::Error> {
     let side: String = row.try_get("side")?;
     let orders: String = row.try_get("orders")?;
-    let bad = |what: String| sqlx::Error::Decode(format!("sealed orders: {what}").into());
+    let ready: i64 = row.try_get("ready")?;
+    let bad = |what: String| sqlx::Error::Decode(format!("saved orders: {what}").into());
+    let orders = serde_json::from_str(&orders).map_err(|e| bad(e.to_string()))?;
     Ok((
         Color::from_name(&side).ok_or_else(|| bad(format!("side `{side}`")))?,
-        serde_json::from_str(&orders).map_err(|e| bad(e.to_string()))?,
+        Sealed {
+            orders: Saved::Orders(orders),
+            ready: ready != 0,
+        },
     ))
 }
 
@@ -117,18 +126,33 @@ impl Writes {
         ));
     }
 
-    /// Seals (or replaces) a side's orders for the phase at `version`.
-    pub fn seal(&mut self, id: &str, side: Color, version: i64, orders: &[String]) {
+    /// Saves (or replaces) a side's orders for the phase at `version`, ready or not.
+    pub fn seal(&mut self, id: &str, side: Color, version: i64, orders: &[String], ready: bool) {
         let orders = serde_json::to_string(orders).unwrap_or_default();
         self.statements.push((
-            "INSERT INTO pending (game_id, side, version, orders) VALUES ($1, $2, $3, $4) \
+            "INSERT INTO pending (game_id, side, version, orders, ready) \
+             VALUES ($1, $2, $3, $4, $5) \
              ON CONFLICT (game_id, side) DO UPDATE SET version = excluded.version, \
-             orders = excluded.orders",
-            vec![text(id), text(side.name()), int(version), text(&orders)],
+             orders = excluded.orders, ready = excluded.ready",
+            vec![
+                text(id),
+                text(side.name()),
+                int(version),
+                text(&orders),
+                int(i64::from(ready)),
+            ],
         ));
     }
 
-    /// Drops a game's sealed orders (its phase resolved, or the game ended).
+    /// Drops one side's saved orders (it cleared them).
+    pub fn unseal(&mut self, id: &str, side: Color) {
+        self.statements.push((
+            "DELETE FROM pending WHERE game_id = $1 AND side = $2",
+            vec![text(id), text(side.name())],
+        ));
+    }
+
+    /// Drops a game's saved orders (its phase resolved, or the game ended).
     pub fn unseal_all(&mut self, id: &str) {
         self.statements
             .push(("DELETE FROM pending WHERE game_id = $1", vec![text(id)]));
@@ -141,13 +165,13 @@ impl Store {
         log(&self.read, LOG_QUERY, id, after, upto).await
     }
 
-    /// The sealed orders of `side` for the phase at `version`.
+    /// The saved orders of `side` for the phase at `version`.
     pub async fn pending(
         &self,
         id: &str,
         side: Color,
         version: i64,
-    ) -> Result<Option<Vec<String>>, sqlx::Error> {
+    ) -> Result<Option<Sealed>, sqlx::Error> {
         let sql = concat!(
             "SELECT ",
             pending_columns!(),
@@ -175,12 +199,12 @@ impl Tx {
         log(self.conn(), &sql, id, after, upto).await
     }
 
-    /// Every side's sealed orders for the phase at `version`.
+    /// Every side's saved orders for the phase at `version`.
     pub async fn pending(
         &mut self,
         id: &str,
         version: i64,
-    ) -> Result<Vec<(Color, Vec<String>)>, sqlx::Error> {
+    ) -> Result<Vec<(Color, Sealed)>, sqlx::Error> {
         let sql = self.first(concat!(
             "SELECT ",
             pending_columns!(),
@@ -210,15 +234,37 @@ mod tests {
             Entry::Phase(PhaseOrders {
                 white: Some(vec!["e2e4".into()]),
                 black: None,
+                late: Default::default(),
+            }),
+            Entry::Phase(PhaseOrders {
+                white: Some(vec!["e2e4".into()]),
+                black: None,
+                late: crate::domain::BySide::new(
+                    Some(crate::domain::Late::Used),
+                    Some(crate::domain::Late::Cut {
+                        used: 0,
+                        reason: "0 entries given, 1 expected".into(),
+                    }),
+                ),
             }),
             Entry::Resign(Color::White),
             Entry::Flag(Color::Black),
+            Entry::Forfeit(Color::White),
+            Entry::Abandon,
         ];
         for entry in &entries {
             let (kind, side, body) = encode(entry);
             assert_eq!(&decode(kind, side.map(Color::name), body).unwrap(), entry);
         }
         assert!(decode("teleport", Some("white"), String::new()).is_err());
+        // A phase logged before saved orders existed reads back without notes.
+        let old = decode("phase", None, r#"{"white":["e4"],"black":null}"#.into()).unwrap();
+        assert_eq!(
+            old,
+            Entry::Phase(PhaseOrders::new(Some(vec!["e4".into()]), None))
+        );
+        let (_, _, body) = encode(&old);
+        assert_eq!(body, r#"{"white":["e4"],"black":null}"#);
         assert!(decode("move", None, "d3".into()).is_err());
     }
 }

@@ -128,18 +128,46 @@ impl Store {
     }
 
     fn migrator(&self) -> Migrator {
-        let sql = match self.backend {
-            Backend::Sqlite => include_str!("../../migrations/sqlite/0001_games.sql"),
-            Backend::Postgres => include_str!("../../migrations/postgres/0001_games.sql"),
+        let files: [(i64, &str, &str); 2] = match self.backend {
+            Backend::Sqlite => [
+                (
+                    1,
+                    "games",
+                    include_str!("../../migrations/sqlite/0001_games.sql"),
+                ),
+                (
+                    2,
+                    "saved orders",
+                    include_str!("../../migrations/sqlite/0002_saved_orders.sql"),
+                ),
+            ],
+            Backend::Postgres => [
+                (
+                    1,
+                    "games",
+                    include_str!("../../migrations/postgres/0001_games.sql"),
+                ),
+                (
+                    2,
+                    "saved orders",
+                    include_str!("../../migrations/postgres/0002_saved_orders.sql"),
+                ),
+            ],
         };
+        let migrations = files
+            .into_iter()
+            .map(|(version, name, sql)| {
+                Migration::new(
+                    version,
+                    Cow::Borrowed(name),
+                    MigrationType::Simple,
+                    Cow::Borrowed(sql),
+                    false,
+                )
+            })
+            .collect();
         Migrator {
-            migrations: Cow::Owned(vec![Migration::new(
-                1,
-                Cow::Borrowed("games"),
-                MigrationType::Simple,
-                Cow::Borrowed(sql),
-                false,
-            )]),
+            migrations: Cow::Owned(migrations),
             ..Migrator::DEFAULT
         }
     }

@@ -1,7 +1,7 @@
 //! The writes that end a change, made into one query: one round trip to the store.
 
 use super::Backend;
-use crate::domain::{GameState, Progress, Sealed};
+use crate::domain::{GameState, Progress, Saved, Sealed};
 use sqlx::Any;
 
 /// A value bound to a statement of [`Writes`].
@@ -40,7 +40,7 @@ impl Writes {
     }
 
     /// What the store records of a change to a game (its state already stamped): the log
-    /// entries, the sealed orders kept or dropped, the row, and on PostgreSQL the
+    /// entries, the saved orders kept, replaced or dropped, the row, and on PostgreSQL the
     /// notification to the other processes when others may see the change.
     pub fn change(&mut self, game: &GameState, progress: &Progress, backend: Backend) {
         let id = &game.id;
@@ -51,8 +51,16 @@ impl Writes {
             self.unseal_all(id);
         }
         if let Some(side) = progress.seal {
-            if let Some(Sealed::Orders(orders)) = game.sealed.get(side) {
-                self.seal(id, side, game.version, orders);
+            match game.sealed.get(side) {
+                Some(Sealed {
+                    orders: Saved::Orders(orders),
+                    ready,
+                }) => self.seal(id, side, game.version, orders, *ready),
+                None => self.unseal(id, side),
+                Some(Sealed {
+                    orders: Saved::Unread,
+                    ..
+                }) => {}
             }
         }
         self.update_game(game);
