@@ -6,12 +6,13 @@
 import { apiGet, check, clickCell, phoneShot, seatedPage, shot, twoPlayersByApi, waitFor } from "./helpers.mjs";
 import { draftOf, enter, showsNewPosition } from "./simultaneous.mjs";
 
-/** DiploChess, a 12 s deadline set through the API: White enters a move (saved, never
- *  ready), reloads (the draft is still there, from the server), is warned as the deadline
- *  comes near (on the page and in the tab's title); Black saves nothing. At the deadline the
- *  turn resolves with White's saved move, and the page says that Black sent no orders. */
+/** DiploChess, a 15 s deadline set through the API: White enters a move (saved, not
+ *  ready), reloads (the draft is still there, from the server), says Ready and takes it
+ *  back (Black's page follows), and is warned as the deadline comes near (on the page and
+ *  in the tab's title); Black saves nothing. At the deadline the turn resolves with White's
+ *  saved move, and the page says that Black sent no orders. */
 export async function savedAtDeadline(browser, base) {
-  const g = await twoPlayersByApi(base, { game: "diplochess", deadline_s: 12 });
+  const g = await twoPlayersByApi(base, { game: "diplochess", deadline_s: 15 });
   const white = await seatedPage(browser, base, g.id, g.white, "white");
   const black = await seatedPage(browser, base, g.id, g.black, "black");
   const draft = await enter(white, { from: "e2", to: "e4" });
@@ -27,6 +28,15 @@ export async function savedAtDeadline(browser, base) {
   check((await black.textContent('[data-ready="white"]')).includes("not ready"), "Black's page does not say White is not ready");
   const publicView = await apiGet(base, `/api/games/${g.id}`);
   check(!JSON.stringify(publicView).includes("P e2 - e4"), "the public view shows White's saved order");
+  // Ready, then Not ready: the orders are locked, then free again; Black's page follows.
+  await white.click("#ready");
+  await waitFor(white, () => document.querySelector('[data-order-state="ready"]') && document.querySelector("#unready"),
+    null, "White's page to say it is ready");
+  await waitFor(black, () => document.querySelector('[data-ready="white"].yes'), null, "Black's page to show White ready");
+  await white.click("#unready");
+  await waitFor(white, () => document.querySelector('[data-order-state="saved"]'), null, "White's page to say it is not ready again");
+  await waitFor(black, () => !document.querySelector('[data-ready="white"].yes'), null, "Black's page to show White not ready again");
+  check((await draftOf(white)).join() === "P e2 - e4", "Not ready lost White's saved order");
   // The warning: White is told its saved order will be used, Black that it has none.
   await waitFor(white, () => document.querySelector("[data-deadline-warning]"), null, "the deadline's warning on White's page");
   const warning = await white.textContent("[data-deadline-warning]");
@@ -65,20 +75,20 @@ export async function supportsOnTheBoard(page, orders) {
   check(await page.$('svg.board .overlay [data-mark="hold"][data-cell="g1"]'), "the knight's hold is not drawn");
   const faint = await page.$$eval('svg.board .overlay [data-mark="hold-default"]', (els) => els.map((e) => e.dataset.cell));
   check(faint.length > 8 && !faint.some((c) => ["d1", "d2", "g1"].includes(c)), `the faint holds are on [${faint}]`);
-  await clickCell(page, "f1");
+  await clickCell(page, "b1");
   const buttons = await page.$$eval(".order-choices [data-add]", (els) => els.map((e) => e.dataset.add));
-  check(buttons.length <= 3, `the bishop on f1 lists ${buttons.length} buttons: ${buttons.join(" | ")}`);
+  check(buttons.length <= 3, `the knight on b1 lists ${buttons.length} buttons: ${buttons.join(" | ")}`);
   const badges = await page.$$eval("svg.board [data-supportable]", (els) => els.map((e) => e.dataset.supportable));
-  check(badges.includes("g1") && badges.includes("e2"), `the pieces the bishop may support: [${badges}]`);
+  check(badges.includes("c2") && badges.includes("d1"), `the pieces the knight may support: [${badges}]`);
   await shot(page, "diplochess-support-1-piece");
-  await clickCell(page, "e2");
+  await clickCell(page, "c2");
   await page.waitForSelector(".chooser button[data-i]", { timeout: 5000 });
   await shot(page, "diplochess-support-2-supported-piece");
   const texts = await page.$$eval(".chooser button[data-i]", (els) => els.map((e) => e.textContent));
   await page.click(`.chooser button[data-i="${texts.findIndex((t) => t.startsWith("Support the"))}"]`);
   await page.waitForSelector('[data-guide="support"]', { timeout: 5000 });
   const to = await page.$$eval("svg.board .overlay-under [data-target]", (els) => els.map((e) => e.dataset.target));
-  check(to.includes("e2") && to.includes("e3"), `the bishop's support of e2 offers [${to}]`);
+  check(to.join() === "c3", `the knight's support of c2 offers [${to}], not c3 alone (it cannot reach c2)`);
   await shot(page, "diplochess-support-3-destination");
   await phoneShot(page, "diplochess-support-3-destination");
   await page.keyboard.press("Escape");
@@ -101,7 +111,7 @@ export async function progressiveCount(page, orders) {
     check((await draftOf(page)).length === 2, "a third entry was added");
     await page.fill("#entry", "");
   } else {
-    check(/entry 3 is next/.test(count.text), `the page says "${count.text}"`);
+    check(/so far: 2 entries; the next you add is entry 3/.test(count.text), `the page says "${count.text}"`);
     console.log("note: the view has no order_count; the progressive count is not checked");
   }
   await shot(page, "diplomacy-chess-progressive-2-series");

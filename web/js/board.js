@@ -216,7 +216,7 @@ export class Board {
         ? [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }]
         : [{ transform: "translate(0px, 0px)" }, { transform: `translate(${-dx * 0.35}px, ${-dy * 0.35}px)` },
           { transform: "translate(0px, 0px)" }];
-      el.animate(frames, { duration: m.ok ? 700 : 600, easing: "ease-in-out", delay: 150 });
+      el.animate(frames, { duration: m.ok ? 700 : 600, easing: "ease-in-out", delay: 150, fill: "backwards" });
     }
   }
 

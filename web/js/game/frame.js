@@ -114,6 +114,10 @@ function resultLine(result) {
   return `<span class="big" data-result="${escapeHtml(result.token)}">${winner}</span> <span class="muted">(${escapeHtml(result.reason)})</span>`;
 }
 
+/** An alarm clock, drawn (a font may lack the emoji). */
+const ALARM = `<svg class="alarm" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><circle cx="12" cy="13" r="8"/>
+  <path d="M12 9v4l3 2M4 5l3-2M20 5l-3-2"/></svg>`;
+
 /** The deadline counted down on the page: a running (Fischer) clock shows the time left
  *  itself; other deadlines (a phase's, a day per move) are counted here. */
 function countedDeadline(v) {
@@ -142,7 +146,7 @@ function statusHtml(state, line, warning) {
   const d = countedDeadline(v);
   const near = d && state.deadlineNear;
   const deadline = d
-    ? `<div class="deadline ${near ? "near" : ""}" data-deadline-box>${near ? "⏰ " : ""}Deadline in <b data-deadline>${formatClock(d - Date.now())}</b>
+    ? `<div class="deadline ${near ? "near" : ""}" data-deadline-box>${near ? ALARM : ""}Deadline in <b data-deadline>${formatClock(d - Date.now())}</b>
       ${near && warning ? `<div class="deadline-warning" data-deadline-warning>${warning}</div>` : ""}</div>` : "";
   const error = state.error || state.loadError;
   return `<div class="small muted">${escapeHtml(state.variant.short_name)}${opts ? ` · ${escapeHtml(opts)}` : ""}</div>

@@ -58,7 +58,9 @@ function countLine(state) {
   const { typed, one_per_piece: onePerPiece } = entry(v);
   const n = state.draft.length;
   if (!c || c.least < 1) {
-    return typed === "entry" && !onePerPiece ? `<div class="count" data-count>Your series: entry ${n + 1} is next.</div>` : "";
+    // A series without the count from the server: how far it has come.
+    return typed === "entry" && !onePerPiece
+      ? `<div class="count" data-count>Your series so far: ${n} entr${n === 1 ? "y" : "ies"}; the next you add is entry ${n + 1}.</div>` : "";
   }
   const what = typed === "entry" ? "entries" : "orders";
   const due = c.least === c.most ? `${c.most}` : `${c.least} to ${c.most}`;
@@ -82,12 +84,12 @@ function draftList(state) {
   const v = state.view;
   const items = state.draft.map((t, i) => {
     const words = orderWords(v, legalOrder(v, t));
-    return `<li data-order="${escapeHtml(t)}"><span class="n">${i + 1}.</span><code>${escapeHtml(t)}</code>
-      <span class="words">${escapeHtml(words)}</span><span class="tag">saved</span>
+    return `<li data-order="${escapeHtml(t)}"><span class="n">${i + 1}.</span><span class="what"><code>${escapeHtml(t)}</code>
+      <span class="words">${escapeHtml(words)}</span></span><span class="tag">saved</span>
       ${isReady(v) ? "" : `<button data-remove="${i}" title="remove">✕</button>`}</li>`;
   });
   if (state.saving !== null) {
-    items.push(`<li class="saving"><span class="n">${state.draft.length + 1}.</span><code>${escapeHtml(state.saving)}</code><span class="tag">saving…</span></li>`);
+    items.push(`<li class="saving"><span class="n">${state.draft.length + 1}.</span><span class="what"><code>${escapeHtml(state.saving)}</code></span><span class="tag">saving…</span></li>`);
   }
   return `<ol class="orders-list" id="draft">${items.join("")}</ol>`;
 }
@@ -102,20 +104,26 @@ function pickedHtml(state, picked) {
     const other = pieceName(v.board[s.target]);
     const supports = supportsOf(v, s.from, s.target);
     const label = (o) => escapeHtml(o.to === s.target ? `to hold on ${s.target}` : `its move to ${o.to}`);
+    const hold = supports.some((o) => o.to === s.target);
+    const moves = supports.some((o) => o.to !== s.target);
+    const ways = [moves && `click where the ${other} goes (a blue dot)`, hold && `${moves ? "or " : "click "}the ${other} itself (the blue ring) to support it holding`];
     return `<div class="guide" data-guide="support"><b>${capital(supporter)} on ${s.from}</b> supports the ${other} on ${s.target}:
-      click where the ${other} goes (a blue dot), or the ${other} itself to support it holding.</div>
+      ${ways.filter(Boolean).join(", ")}.</div>
       ${orderButtons(v, supports, label)}<button id="cancel-support" class="link">Cancel the support</button>`;
   }
   if (!picked) return "";
   const own = ordersFrom(v, picked);
   const name = pieceName(pieceAt(v, picked, v.you));
+  const away = ownDislodged(v).some((d) => d.cell === picked);
   const moves = own.some(isMove);
   const supports = own.some((o) => o.kind === "support");
   const others = own.filter((o) => !isMove(o) && o.kind !== "support");
-  const ways = [moves && "click a dot to move it there", supports && "a piece marked + to support it"].filter(Boolean).join(", or ");
-  const buttons = others.length ? others : own.filter(isMove);
-  return `<div class="guide" data-guide="piece"><b>${capital(name)} on ${picked}</b>${ways ? `: ${ways}` : ""}.</div>
-    ${orderButtons(v, buttons)}`;
+  const ways = [moves && `click a dot to ${away ? "retreat" : "move"} it there`, supports && "a piece marked + to support it",
+    others.length && "a button below"].filter(Boolean).join(", or ");
+  const who = away ? `Your ${name} on ${picked} was dislodged` : `${capital(name)} on ${picked}`;
+  // Its other orders as buttons (or its moves, where it has nothing else: typed games).
+  return `<div class="guide" data-guide="piece"><b>${who}</b>${ways ? `: ${ways}` : ""}.</div>
+    ${others.length ? orderButtons(v, others, (o) => escapeHtml(capital(choiceWords(v, o)))) : orderButtons(v, own.filter(isMove))}`;
 }
 
 /** A piece's choice in a few words, beside the piece it is about ("retreat to d4"). */
@@ -123,10 +131,12 @@ function choiceWords(v, o) {
   switch (o.kind) {
     case "move":
       return `${ownDislodged(v).some((d) => d.cell === o.from) ? "retreat" : "move"} to ${o.to}`;
+    case "hold":
+      return "hold";
     case "disband":
       return "disband";
     case "convert":
-      return `a ${pieceName(o.role)}`;
+      return `becomes a ${pieceName(o.role)}`;
     default:
       return orderWords(v, o) || o.order;
   }

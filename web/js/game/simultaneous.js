@@ -58,7 +58,7 @@ export function update(state, message) {
       // page, the last resolution is shown unless the player has orders saved.
       if (next.draftPhase !== phaseKey(v)) {
         const draft = v.pending ? [...v.pending] : [];
-        next = { ...next, draftPhase: phaseKey(v), draft, saving: null, entryError: null, supporting: null, choice: null };
+        next = { ...next, draftPhase: phaseKey(v), draft, saving: null, entryError: null, supporting: null, choice: null, typed: "" };
         if (!state.view && last >= 0 && !draft.length) next = { ...next, shownTurn: last, shows: next.shows + 1 };
       } else if (message.adopt) {
         // Read after a save: the server's own texts of what it saved.
@@ -217,7 +217,11 @@ export function startSimultaneous(context, view) {
     });
     onClick("[data-owed-cell]", (el) => el.dataset.owedCell && pick(el.dataset.owedCell));
     const box = $("entry");
-    if (box) box.oninput = () => dispatch({ type: "typed", text: box.value });
+    if (box) {
+      box.oninput = () => dispatch({ type: "typed", text: box.value });
+      // A box kept from the phase before starts empty with its phase.
+      if (box.value !== state.typed && document.activeElement !== box) box.value = state.typed;
+    }
     const form = $("entry-form");
     if (form) {
       form.onsubmit = (e) => {
