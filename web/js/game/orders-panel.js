@@ -118,8 +118,10 @@ function pickedHtml(state, picked) {
   const moves = own.some(isMove);
   const supports = own.some((o) => o.kind === "support");
   const others = own.filter((o) => !isMove(o) && o.kind !== "support");
-  const ways = [moves && `click a dot to ${away ? "retreat" : "move"} it there`, supports && "a piece marked + to support it",
-    others.length && "a button below"].filter(Boolean).join(", or ");
+  const ways = moves || supports
+    ? [moves && `click a dot to ${away ? "retreat" : "move"} it there`, supports && "a piece marked + to support it",
+      others.length && "a button below"].filter(Boolean).join(", or ")
+    : "choose below";
   const who = away ? `Your ${name} on ${picked} was dislodged` : `${capital(name)} on ${picked}`;
   // Its other orders as buttons (or its moves, where it has nothing else: typed games).
   return `<div class="guide" data-guide="piece"><b>${who}</b>${ways ? `: ${ways}` : ""}.</div>

@@ -153,7 +153,9 @@ export function draftDrawing(view, draft) {
   for (const o of view.legal || []) {
     if (o.kind === "hold" && o.from && !ordered.has(o.from)) marks.push({ cell: o.from, kind: "hold-default" });
   }
-  return { arrows, marks, pendingCells: [...ordered] };
+  // A build's square is marked as ordered too.
+  const built = drafted.filter((o) => o.kind === "build" && o.to).map((o) => o.to);
+  return { arrows, marks, pendingCells: [...ordered, ...built] };
 }
 
 /** A support as a dashed blue arrow: to the piece it keeps in place, or to the middle of

@@ -73,7 +73,9 @@ export function update(state, message) {
     case "saving":
       return { ...state, saving: message.text, entryError: null, error: "" };
     case "saved":
-      return { ...state, saving: null, draft: message.orders, choice: null, supporting: null };
+      // The draft is drawn on the present board: an order given over the last resolution
+      // brings it back.
+      return { ...state, saving: null, draft: message.orders, choice: null, supporting: null, shownTurn: null };
     case "saveRefused":
       return { ...state, saving: null, entryError: { text: message.text, error: message.error } };
     case "typed":
@@ -119,7 +121,9 @@ function boardDrawing(state) {
     const drawing = resolutionDrawing(turn.resolution, after, `${i}:${state.shows}`);
     // Over the position now, the player may start its orders at once.
     const live = !state.before && i === v.history.length - 1 && writing;
-    return { ...drawing, flip, selectionKey: phaseKey(v), moves: live ? boardChoices(v, null) : {} };
+    return {
+      ...drawing, flip, selectionKey: phaseKey(v), moves: live ? boardChoices(v, null) : {}, spots: live ? buildSpots(v) : {},
+    };
   }
   const draft = draftDrawing(v, state.draft);
   const arrows = [...draft.arrows];
