@@ -31,10 +31,12 @@ fn the_spec_example_record_is_written_from_the_history() {
         [
             "-- movement",
             "position: rnbqkb1r/pppppppp/8/8/3Pn3/8/PPP2PPP/RNBQKBNR KQkq - 0 2",
-            "white P d2 - d4 => executed",
-            "black N f6 - e4 => executed",
-            "dislodged: Pe4",
-            "standoffs: -",
+            // Issue 26: each order says what happened to its piece, and a piece without an
+            // order that was dislodged says by which order (was `=> executed` and the
+            // `dislodged:` and `standoffs:` lines of the report).
+            "white P d2 - d4: moved to d4",
+            "black N f6 - e4: moved to e4 and dislodged white P e4",
+            "white P e4 had no order: it held and was dislodged by black N f6 - e4",
             "white P e4 must retreat: e5",
         ]
     );
@@ -57,7 +59,10 @@ fn the_spec_example_record_is_written_from_the_history() {
     state.legal_orders(Color::Black, &mut legal);
     assert!(legal.is_empty());
     let explained = play(&mut game, &["P e4 - e5"], &[]);
-    assert_eq!(explained, ["-- retreats", "white P e4 - e5 => executed"]);
+    assert_eq!(
+        explained,
+        ["-- retreats", "white P e4 - e5: retreated to e5"]
+    );
     assert_eq!(
         game.position().to_string(),
         "rnbqkb1r/pppppppp/8/4P3/3Pn3/8/PPP2PPP/RNBQKBNR KQkq - 0 3"
@@ -87,7 +92,10 @@ fn options_and_start_position_go_into_the_record() {
     assert!(game.position().owes_orders(Color::Black));
     assert_eq!(game.position().order_count(Color::Black), (0, 1));
     let explained = play(&mut game, &[], &[]);
-    assert_eq!(explained, ["-- retreats", "removed: kh8"]);
+    assert_eq!(
+        explained,
+        ["-- retreats", "black K h8: no retreat was ordered: removed"]
+    );
     assert_eq!(
         game.result(),
         Some(GameResult::win(Color::White, EndReason::KingLost))

@@ -12,6 +12,7 @@
 pub mod adjudicate;
 pub mod conditional;
 pub mod describe;
+mod explain;
 pub mod game;
 mod mode;
 pub mod notation;

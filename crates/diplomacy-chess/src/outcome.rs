@@ -90,7 +90,7 @@ impl Failure {
     }
 }
 
-fn piece_name(p: &Piece) -> String {
+pub(crate) fn piece_name(p: &Piece) -> String {
     let role = match p.role {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

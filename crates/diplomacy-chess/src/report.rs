@@ -30,6 +30,9 @@ pub struct EntryReport {
     /// game was over), so that a reader need not replay the turn to find its squares.
     pub order: Option<crate::Order>,
     pub outcome: EntryOutcome,
+    /// The enemy piece the order's piece took, if it took one (even if it then failed).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub took: Option<board8::Piece>,
 }
 
 impl EntryReport {

@@ -20,6 +20,10 @@ pub struct Resolution {
     pub position: Position,
     /// Pieces captured (all kinds), for the clock.
     pub captures: u8,
+    /// Per order, in the order given: the enemy piece it took, if it took one (a capture
+    /// stands even if the order then failed).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub took: ArrayVec<Option<Piece>, MAX_ORDERS>,
 }
 
 /// Resolves orders of both sides together (basic mode, one simultaneous-progressive set, or
@@ -123,6 +127,12 @@ fn finish(
         }
     }
     let captures = sim.captures;
+    let mut took: ArrayVec<Option<Piece>, MAX_ORDERS> = (0..orders.len()).map(|_| None).collect();
+    for (i, m) in sim.movers.iter().enumerate() {
+        if let (Some(piece), Some(slot)) = (sim.took[i], took.get_mut(m.order as usize)) {
+            *slot = Some(piece);
+        }
+    }
     let clock = if captures > 0 || pawn_moved {
         0
     } else {
@@ -138,5 +148,6 @@ fn finish(
             turn: pos.turn,
         },
         captures,
+        took,
     }
 }

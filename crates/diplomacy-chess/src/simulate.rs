@@ -59,6 +59,9 @@ pub(crate) struct Sim<'a> {
     /// Squares of pieces that have no order and have not been captured.
     pub(crate) stationary: u64,
     pub(crate) captures: u8,
+    /// The piece each mover took, if it took one (captures stand even if the taker is sent
+    /// home later).
+    pub(crate) took: [Option<Piece>; MAX_MOVERS],
 }
 
 pub(crate) fn sq(i: u8) -> Square {
@@ -164,6 +167,7 @@ impl<'a> Sim<'a> {
             fail: [None; MAX_MOVERS],
             stationary: pos.board.occupied() & !origins,
             captures: 0,
+            took: [None; MAX_MOVERS],
         }
     }
 
@@ -457,6 +461,7 @@ impl<'a> Sim<'a> {
                         by: pi,
                     });
                     self.captures += 1;
+                    self.took[i] = Some(pj);
                 }
             }
             if self.arriving(i, t) {
@@ -464,6 +469,7 @@ impl<'a> Sim<'a> {
                     if p.color != color {
                         self.stationary &= !(1u64 << q);
                         self.captures += 1;
+                        self.took[i] = Some(p);
                     }
                 }
             }
@@ -518,6 +524,7 @@ impl<'a> Sim<'a> {
                     if board.piece_at(passed) == Some(victim) && arrived & passed.bit() == 0 {
                         board.remove(passed);
                         self.captures += 1;
+                        self.took[i] = Some(victim);
                     }
                 }
             }

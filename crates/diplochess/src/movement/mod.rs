@@ -9,7 +9,7 @@ mod report;
 mod resolve;
 mod turn;
 
-pub use report::{Adjudication, Dislodgement, OrderOutcome, OrderReport};
+pub use report::{fen_order, Adjudication, Dislodgement, OrderOutcome, OrderReport};
 pub(crate) use turn::{Kind, State, SupportStatic, Tri, Turn};
 
 use crate::order::Order;

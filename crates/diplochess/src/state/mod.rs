@@ -2,6 +2,7 @@
 //! movement, retreats, the build step, adjustments, then the end check (§9) and the next
 //! turn. [`State`] is DiploChess's [`SimultaneousPosition`].
 
+mod explain;
 mod phases;
 mod reading;
 mod simultaneous_position;

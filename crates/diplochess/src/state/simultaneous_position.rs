@@ -246,13 +246,15 @@ impl SimultaneousPosition for State {
         }
     }
 
-    /// Each phase's report under a `-- <phase>` header, then every dislodged piece that must
-    /// retreat now with its legal squares (what `diplo play` has always shown).
+    /// Each phase under a `-- <phase>` header: every order with what happened to its piece
+    /// and the orders that caused it, and the pieces the rules moved without orders
+    /// (`explain.rs`); then every dislodged piece that must retreat now with its legal
+    /// squares (what `diplo play` has always shown).
     fn explain(&self, resolution: &Resolution) -> Vec<String> {
         let mut out = Vec::new();
         for report in &resolution.phases {
             out.push(format!("-- {}", report.phase()));
-            out.extend(report.to_string().lines().map(str::to_string));
+            super::explain::phase(report, self.rules.bloody, &mut out);
         }
         for (d, squares) in self.pending_retreats() {
             let list: Vec<String> = squares.map(|s| s.to_string()).collect();

@@ -5,7 +5,7 @@ use super::repetition::{capturable_en_passant, repetition_hash};
 use super::turn::{game_over, Turn};
 use super::State;
 use crate::conditional::Entry;
-use crate::game::{EntryOutcome, EntryReport, Orders, TurnError, TurnReport};
+use crate::game::{EntryOutcome, Orders, TurnError, TurnReport};
 use crate::mode::Mode;
 use crate::notation::OrderError;
 use crate::position::{Position, PositionError};
@@ -231,14 +231,12 @@ impl SimultaneousPosition for State {
         }
     }
 
-    /// A sentence per entry (the piece, square and tick of each failure), then the result,
-    /// or what the next turn asks.
+    /// A sentence per entry: where its piece went, what it took or became, or why it failed
+    /// (the piece, square and tick) and the entry that caused it (`explain.rs`); then the
+    /// result, or what the next turn asks.
     fn explain(&self, resolution: &TurnReport) -> Vec<String> {
-        let mut lines: Vec<String> = resolution
-            .entries
-            .iter()
-            .map(EntryReport::explain)
-            .collect();
+        let progressive = self.mode == Mode::Progressive;
+        let mut lines = crate::explain::entries(&resolution.entries, progressive);
         match &resolution.result {
             Some(result) => lines.push(format!("result: {result}")),
             None => {

@@ -51,6 +51,7 @@ impl Turn<'_> {
                             .copied()
                             .unwrap_or(OrderOutcome::Executed),
                     ),
+                    took: res.took.get(k).copied().flatten(),
                 });
                 k += 1;
             }
@@ -82,6 +83,7 @@ impl Turn<'_> {
                             text: text.clone(),
                             order: None,
                             outcome: EntryOutcome::GameOver,
+                            took: None,
                         });
                     }
                 }
@@ -106,6 +108,7 @@ impl Turn<'_> {
                             text: san(&self.position, &order, &valid),
                             order: Some(order),
                             outcome: EntryOutcome::Resolved(OrderOutcome::Executed),
+                            took: None,
                         });
                         orders.push(order);
                     }
@@ -115,6 +118,7 @@ impl Turn<'_> {
                         text: text.to_string(),
                         order: None,
                         outcome: EntryOutcome::Invalid(e),
+                        took: None,
                     }),
                 }
             }
@@ -125,6 +129,7 @@ impl Turn<'_> {
                     if let Some(o) = res.outcomes.get(j) {
                         r.outcome = EntryOutcome::Resolved(*o);
                     }
+                    r.took = res.took.get(j).copied().flatten();
                     j += 1;
                 }
                 executed[r.color.index()].push(r.executed());
@@ -157,6 +162,7 @@ pub(super) fn game_over(white: &Orders, black: &Orders) -> Vec<EntryReport> {
                     text: text.clone(),
                     order: None,
                     outcome: EntryOutcome::GameOver,
+                    took: None,
                 })
         })
         .collect()
