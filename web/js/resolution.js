@@ -132,20 +132,67 @@ function missedLines(view, i) {
   });
 }
 
-/** Phase `i`'s orders with what happened to each piece, the pieces dislodged without an
- *  order, the sides that sent nothing; then the adjudicator's whole report, folded. */
+/** The explanation's lines for players, read against the phase's orders: each order's own
+ *  line (`<side> <order>: what happened to its piece`) gives that order its words, in the
+ *  order given; the other lines (a piece the rules moved without an order, a side that was
+ *  not ready, what the next phase asks) are notes, where they stand. The position and the
+ *  section headings are left to the folded report. Returns [{order} | {note, side}]; null
+ *  where no order has a line of its own (an explanation in the report's form). */
+function explained(view, i) {
+  const turn = view.history[i];
+  const orders = turn.resolution ? turn.resolution.orders : [];
+  const lines = turn.explanation || [];
+  const sides = Object.keys(view.players || {});
+  const used = new Set();
+  const words = new Map();
+  for (const o of orders) {
+    const head = `${o.side} ${o.order}: `;
+    const at = lines.findIndex((line, n) => !used.has(n) && line.startsWith(head));
+    if (at < 0) continue;
+    used.add(at);
+    words.set(o, { at, text: lines[at].slice(head.length) });
+  }
+  if (!words.size) return null;
+  const missed = new Set(missedLines(view, i).map((m) => m.text));
+  const items = [];
+  lines.forEach((line, n) => {
+    if (used.has(n) || missed.has(line) || /^(-- |position: )/.test(line)) return;
+    items.push({ at: n, note: line, side: sides.find((side) => line.toLowerCase().startsWith(`${side} `)) || null });
+  });
+  for (const o of orders) {
+    const w = words.get(o);
+    items.push({ at: w ? w.at : lines.length, order: o, text: w ? w.text : outcomeWords(view, i, o) });
+  }
+  return items.sort((a, b) => a.at - b.at);
+}
+
+function orderLine(o, text) {
+  return `<li class="${o.executed ? "ok" : "fail"}" data-outcome="${o.executed ? "executed" : "failed"}">
+      <span class="dotc ${escapeHtml(o.side)}" title="${escapeHtml(o.side)}"></span>${o.step ? `<span class="step" title="step of the series">${o.step}.</span>` : ""}<code>${escapeHtml(o.order)}</code>
+      <span class="outcome">${escapeHtml(text)}</span></li>`;
+}
+
+/** Phase `i`'s orders with what happened to each piece (the server's words where its
+ *  explanation has them, else the page's own from the order's outcome and marks), the
+ *  other notes of the explanation (or the pieces dislodged without an order), the sides
+ *  that sent nothing first; then the adjudicator's whole report, folded. */
 export function explanationHtml(view, i) {
   const turn = view.history[i];
   const r = turn.resolution;
   const missed = missedLines(view, i).map((m) => `<li class="missed" data-missed="${m.side}">
       <span class="dotc ${m.side}" title="${m.side}"></span><span>${escapeHtml(m.text)}</span></li>`).join("");
-  const orders = r ? r.orders.map((o) => `<li class="${o.executed ? "ok" : "fail"}" data-outcome="${o.executed ? "executed" : "failed"}">
-      <span class="dotc ${escapeHtml(o.side)}" title="${escapeHtml(o.side)}"></span>${o.step ? `<span class="step" title="step of the series">${o.step}.</span>` : ""}<code>${escapeHtml(o.order)}</code>
-      <span class="outcome">${escapeHtml(outcomeWords(view, i, o))}</span></li>`).join("") : "";
-  const quiet = r ? dislodgedWithoutOrder(view, i).map((d) => `<li class="fail" data-outcome="dislodged">
+  const told = r ? explained(view, i) : null;
+  let body = "";
+  if (told) {
+    body = told.map((item) => (item.order ? orderLine(item.order, item.text)
+      : `<li class="note" data-note>${item.side ? `<span class="dotc ${item.side}" title="${item.side}"></span>` : ""}<span>${escapeHtml(item.note)}</span></li>`)).join("");
+  } else if (r) {
+    body = r.orders.map((o) => orderLine(o, outcomeWords(view, i, o))).join("")
+      + dislodgedWithoutOrder(view, i).map((d) => `<li class="fail" data-outcome="dislodged">
       <span class="dotc ${d.side}" title="${d.side}"></span><span>${escapeHtml(capital(d.text))}</span>
-      <span class="outcome">${escapeHtml(d.outcome)}</span></li>`).join("") : "";
-  const report = (turn.explanation || []).map(escapeHtml).join("\n");
-  return `<ul class="explanation" data-explanation>${missed}${orders}${quiet}</ul>
+      <span class="outcome">${escapeHtml(d.outcome)}</span></li>`).join("");
+  }
+  const report = [...(turn.report || turn.explanation || [])].map(escapeHtml).join("\n");
+  return `<ul class="explanation" data-explanation>${missed}${body}</ul>
     ${report ? `<details class="report"><summary class="small muted">The adjudicator's report</summary><pre>${report}</pre></details>` : ""}`;
 }
