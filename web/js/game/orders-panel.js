@@ -71,12 +71,14 @@ function countLine(state) {
 function stateLine(state) {
   const v = state.view;
   const n = state.draft.length;
+  const word = entry(v).typed === "entry" ? "entr" : "order";
+  const many = (k) => (word === "entr" ? (k > 1 ? "entries" : "entry") : k > 1 ? "orders" : "order");
   if (isReady(v)) {
-    return `<div class="order-state ready" data-order-state="ready">✓ Ready. Your ${n ? `${n} order${n > 1 ? "s are" : " is"}` : "choice is"} sealed: the phase resolves as soon as the other side is ready, or at the deadline.</div>`;
+    return `<div class="order-state ready" data-order-state="ready">✓ Ready. Your ${n ? `${n} ${many(n)} ${n > 1 ? "are" : "is"}` : "choice is"} sealed: the phase resolves as soon as the other side is ready, or at the deadline.</div>`;
   }
-  const saved = n ? `${n} order${n > 1 ? "s" : ""} saved` : "nothing saved yet";
+  const saved = n ? `${n} ${many(n)} saved` : "nothing saved yet";
   return `<div class="order-state" data-order-state="saved">Not ready · ${saved}</div>
-    <div class="small muted">Each order is saved as you enter it, sealed: only you see it. Saved orders are used at the
+    <div class="small muted">Each ${word === "entr" ? "entry" : "order"} is saved as you enter it, sealed: only you see it. What you saved is used at the
     deadline even if you are not ready${n ? "" : `; with nothing saved, ${withoutOrders(v)}`}. Press <b>Ready</b> when you are done.</div>`;
 }
 
