@@ -10,7 +10,10 @@ import { existsSync } from "node:fs";
 import { check, clickCell, DIPLO, newPage, pageErrors, shot, startServer, waitFor } from "./helpers.mjs";
 import { againstEngine, checkShown, promotion, sequentialPair } from "./sequential.mjs";
 import { retreat, simultaneousAgainstEngine, simultaneousPair } from "./simultaneous.mjs";
-import { progressiveCount, savedAtDeadline, supportsOnTheBoard } from "./saved.mjs";
+import { historySteps, progressiveCount, savedAtDeadline, supportsOnTheBoard } from "./saved.mjs";
+
+const baseOf = (page) => new URL(page.url()).origin;
+const gameOf = (page) => new URL(page.url()).pathname.split("/").pop();
 
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const TOTAL_MS = 10 * 60 * 1000;
@@ -72,7 +75,10 @@ const SCENARIOS = [
       black: [{ from: "e7", to: "e5" }, { from: "b8", button: "H$" }],
     },
     { white: [{ from: "d4", to: "e5" }], black: [{ from: "e5", button: "H$" }] },
-  ], [null, failedMarks('svg.board .overlay [data-mark="bounce"]')], { time: "300" })],
+  ], [null, async (a, b) => {
+    await failedMarks('svg.board .overlay [data-mark="bounce"]')(a, b);
+    await historySteps(baseOf(a), gameOf(a), a);
+  }], { time: "300" })],
   ["diplochess: a retreat", retreat],
   ["diplochess: saved orders used at a short deadline, kept over a reload", savedAtDeadline],
   ["diplomat-chess: against the engine, and on a phone", againstEngine],
