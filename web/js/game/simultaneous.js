@@ -30,7 +30,7 @@ import {
   flipped, isMyTurn, onClick, renderFrame, setHtml, sharedState, ticker, updateShared, viewReader, wireFrame, you,
 } from "./frame.js";
 import {
-  boardChoices, buildSpots, capital, draftDrawing, isMove, legalOrder, orderWords, ordersFrom, pieceAt, pieceName,
+  boardChoices, buildSpots, capital, draftDrawing, isMove, orderWords, ordersFrom, pieceAt, pieceName,
   sideOf, supportsOf, withOrder,
 } from "./orders.js";
 import {
