@@ -10,6 +10,10 @@ import { existsSync } from "node:fs";
 import { check, clickCell, DIPLO, newPage, pageErrors, shot, startServer, waitFor } from "./helpers.mjs";
 import { againstEngine, checkShown, promotion, sequentialPair } from "./sequential.mjs";
 import { retreat, simultaneousAgainstEngine, simultaneousPair } from "./simultaneous.mjs";
+import { historySteps, progressiveCount, savedAtDeadline, supportsOnTheBoard } from "./saved.mjs";
+
+const baseOf = (page) => new URL(page.url()).origin;
+const gameOf = (page) => new URL(page.url()).pathname.split("/").pop();
 
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const TOTAL_MS = 10 * 60 * 1000;
@@ -43,28 +47,40 @@ async function analysisBoard(browser, base) {
 const SCENARIOS = [
   ["diplomat-chess: two players", (b, base) => sequentialPair(b, base, "diplomat-chess", 10)],
   ["diplomatic-chess: two players", (b, base) => sequentialPair(b, base, "diplomatic-chess", 8)],
-  ["diplomacy-chess: two players (an open invitation), sealed orders", (b, base) => simultaneousPair(b, base, "diplomacy-chess", [
+  ["diplomacy-chess: two players (an open invitation), saved then ready orders", (b, base) => simultaneousPair(b, base, "diplomacy-chess", [
     { white: [{ from: "e2", to: "e4" }], black: [{ from: "d7", to: "d5" }] },
     { white: [{ from: "e4", to: "d5" }], black: [{ from: "d5", to: "e4" }] },
   ], [null, failedMarks("svg.board .overlay .arrow-fail")], { open: true })],
-  ["diplomacy-chess progressive: a series with a conditional entry", (b, base) => simultaneousPair(b, base, "diplomacy-chess", [
+  ["diplomacy-chess progressive: two entries, a refused typed entry, a conditional entry", (b, base) => simultaneousPair(b, base, "diplomacy-chess", [
     { white: [{ from: "e2", to: "e4" }], black: [{ from: "e7", to: "e5" }] },
-    { white: [{ from: "g1", to: "f3" }, { type: "~e5?Nc3:Na3" }], black: [{ from: "b8", to: "c6" }, { from: "g8", to: "f6" }] },
+    {
+      // Entry 1 on the board, an unreadable entry refused at once, entry 2 from the form.
+      white: [{ from: "g1", to: "f3" }, { refused: "zz9" }, { conditional: ["~e5", "Nc3", "Na3"] }],
+      whiteCheck: progressiveCount,
+      black: [{ from: "b8", to: "c6" }, { from: "g8", to: "f6" }],
+    },
   ], [null, async (a, b) => {
     // The conditional entry took its second branch (e5 is occupied): Na3, drawn b1 to a3.
     for (const p of [a, b]) {
       const n = await p.$$eval('svg.board .overlay [data-arrow="b1-a3"].arrow-ok', (els) => els.length);
       check(n === 1, "the conditional entry's move b1-a3 is not drawn as executed");
       const listed = await p.$$eval("[data-explanation] li", (els) => els.map((e) => e.textContent.replace(/\s+/g, " ").trim()));
-      check(listed.some((t) => /^2\. ?Na3 executed/.test(t)), `the list does not show Na3 as step 2: ${listed.join(" | ")}`);
+      check(listed.some((t) => /^2\. ?Na3 moved to a3/.test(t)), `the list does not show Na3 as step 2: ${listed.join(" | ")}`);
     }
   }], { options: { mode: "progressive" } })],
-  ["diplochess: two players, sealed orders", (b, base) => simultaneousPair(b, base, "diplochess", [
-    { white: [{ from: "d2", to: "d4" }, { from: "g1", button: "H$" }, { from: "d1", on: "d2", pick: "S P d2 - d4$" }],
-      black: [{ from: "e7", to: "e5" }, { from: "b8", button: "H$" }] },
+  ["diplochess: two players, saved orders, a support piece by piece", (b, base) => simultaneousPair(b, base, "diplochess", [
+    {
+      white: [{ from: "d2", to: "d4" }, { from: "g1", button: "H$" }, { from: "d1", support: "d2", to: "d4" }],
+      whiteCheck: supportsOnTheBoard,
+      black: [{ from: "e7", to: "e5" }, { from: "b8", button: "H$" }],
+    },
     { white: [{ from: "d4", to: "e5" }], black: [{ from: "e5", button: "H$" }] },
-  ], [null, failedMarks('svg.board .overlay [data-mark="bounce"]')], { time: "300" })],
+  ], [null, async (a, b) => {
+    await failedMarks('svg.board .overlay [data-mark="bounce"]')(a, b);
+    await historySteps(baseOf(a), gameOf(a), a);
+  }], { time: "300" })],
   ["diplochess: a retreat", retreat],
+  ["diplochess: saved orders used at a short deadline, kept over a reload", savedAtDeadline],
   ["diplomat-chess: against the engine, and on a phone", againstEngine],
   ["diplochess: against the engine", simultaneousAgainstEngine],
   ["diplomatic-chess: a promotion's chooser", promotion],

@@ -10,9 +10,11 @@ import { pieceSvg } from "./pieces.js";
 const NS = "http://www.w3.org/2000/svg";
 
 /** The destination kinds drawn on the board: a dot for a move, a ring for a capture, a
- *  dashed ring for a suborn. Any other kind (a support's target) is a destination that a
- *  click reaches without a mark: marking it would claim the piece moves there. */
-const MARKED = new Set(["move", "capture", "suborn"]);
+ *  dashed ring for a suborn; a support's steps in blue: a "+" badge on a piece the picked
+ *  one may support (`support`), then a blue dot where the supported piece may go
+ *  (`support-to`) and a blue ring on it for a support to hold (`support-hold`). Any other
+ *  kind is a destination that a click reaches without a mark. */
+const MARKED = new Set(["move", "capture", "suborn", "support-to", "support-hold"]);
 
 /**
  * What the board draws.
@@ -30,6 +32,11 @@ const MARKED = new Set(["move", "capture", "suborn"]);
  * @property {Array<{cell: string, kind: string}>} [marks]
  * @property {Array<{cell: string, piece: string}>} [dislodged]  pieces waiting to retreat
  * @property {string[]} [pendingCells]  cells of pieces that have an order written
+ * @property {Object<string, string>} [spots]  cells a click reaches with nothing picked (a
+ *   build on an empty cell), marked as `kind` ("build"); reported as `clicked`
+ * @property {{key: *, moves: Array<{from: string, to: string, ok: boolean}>}} [animation]
+ *   pieces to animate once per key: an executed move slides its piece from `from` to
+ *   `to` (where the drawing has it), a failed one bumps from `from` towards `to` and back
  */
 
 /**
@@ -98,6 +105,7 @@ export class Board {
     this.svg.setAttribute("viewBox", lay.viewBox);
     this.svg.setAttribute("aria-label", this.geometry === "round" ? "round board of 43 cells" : "8x8 board");
     const rings = lay.rings.map((r) => `<circle class="ring" r="${r}" cx="0" cy="0"/>`).join("");
+    this.piecesHtml = null;
     this.svg.innerHTML = `
       <defs>${["ok", "fail", "support", "engine", "last"].map((k) => `
         <marker id="head-${k}" class="head-${k}" viewBox="0 0 10 10" refX="5" refY="5"
@@ -115,7 +123,10 @@ export class Board {
   /** Draws the current drawing with the picked piece and its marked destinations. */
   draw() {
     const d = this.drawing;
-    const targets = Object.entries(this.destinationsOf(this.selected) || {}).filter(([, kind]) => MARKED.has(kind));
+    // A destination's kind may name several marks ("capture support"): the first marked
+    // one is drawn, and a "support" among them adds the badge.
+    const chosen = Object.entries(this.destinationsOf(this.selected) || {});
+    const targets = chosen.map(([cell, kind]) => [cell, kind.split(" ").find((k) => MARKED.has(k))]).filter(([, kind]) => kind);
     const targetOf = new Map(targets);
     for (const path of this.svg.querySelector(".cells").children) {
       const name = path.dataset.cell;
@@ -143,15 +154,37 @@ export class Board {
         <circle class="dislodged-ring" cx="${c.x + k}" cy="${c.y - k}" r="${c.size * 0.3}"/>
         ${pieceSvg(p.piece, c.x + k, c.y - k, c.size * 0.5)}</g>`);
     }
-    this.svg.querySelector(".pieces").innerHTML = pieces.join("");
+    // Unchanged pieces are left as they are, so that an animation under way goes on.
+    const html = pieces.join("");
+    if (html !== this.piecesHtml) {
+      this.svg.querySelector(".pieces").innerHTML = html;
+      this.piecesHtml = html;
+    }
     const dots = targets.map(([cell, kind]) => {
       const c = this.cells.get(cell);
       if (!c) return "";
-      const r = c.size * (kind === "move" ? 0.16 : 0.48);
-      return kind === "move"
-        ? `<circle class="dot" data-target="${cell}" cx="${c.x}" cy="${c.y}" r="${r}"/>`
+      const dot = kind === "move" || kind === "support-to";
+      const r = c.size * (dot ? 0.16 : 0.48);
+      return dot
+        ? `<circle class="dot ${kind}" data-target="${cell}" cx="${c.x}" cy="${c.y}" r="${r}"/>`
         : `<circle class="ring-target ${kind}" data-target="${cell}" cx="${c.x}" cy="${c.y}" r="${r}"/>`;
     });
+    // The pieces the picked one may support wear a "+" badge in their corner.
+    for (const [cell, kind] of chosen) {
+      const c = this.cells.get(cell);
+      if (!kind.split(" ").includes("support") || !c) continue;
+      const k = c.size * 0.36;
+      const r = c.size * 0.14;
+      dots.push(`<g class="supportable" data-supportable="${cell}"><circle cx="${c.x - k}" cy="${c.y - k}" r="${r}"/>
+        <path d="M${c.x - k - r * 0.55} ${c.y - k} h${r * 1.1} M${c.x - k} ${c.y - k - r * 0.55} v${r * 1.1}"/></g>`);
+    }
+    for (const [cell, kind] of Object.entries(d.spots || {})) {
+      const c = this.cells.get(cell);
+      if (!c) continue;
+      const s = c.size * 0.3;
+      dots.push(`<g class="spot spot-${kind}" data-spot="${cell}"><rect x="${c.x - s}" y="${c.y - s}" width="${2 * s}" height="${2 * s}" rx="${s * 0.25}"/>
+        <path d="M${c.x - s * 0.5} ${c.y} h${s} M${c.x} ${c.y - s * 0.5} v${s}"/></g>`);
+    }
     this.svg.querySelector(".overlay-under").innerHTML = dots.join("");
     const over = [];
     // Two arrows between the same cells in opposite directions (pieces that crossed) are
@@ -160,6 +193,31 @@ export class Board {
     for (const a of d.arrows || []) over.push(this.arrow({ ...a, shift: pairs.has(`${a.to}-${a.from}`) }));
     for (const m of d.marks || []) over.push(this.mark(m));
     this.svg.querySelector(".overlay").innerHTML = over.join("");
+    this.animate();
+  }
+
+  /** Plays the drawing's animation once per key: moves slide in from where they started,
+   *  failed moves bump towards where they were going. */
+  animate() {
+    const a = this.drawing.animation;
+    if (!a || a.key === this.animated) return;
+    this.animated = a.key;
+    if (typeof Element.prototype.animate !== "function") return;
+    const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    if (reduced) return;
+    for (const m of a.moves) {
+      const from = this.cells.get(m.from);
+      const to = this.cells.get(m.to);
+      const at = m.ok ? m.to : m.from;
+      const el = this.svg.querySelector(`.pieces [data-at="${at}"]`);
+      if (!from || !to || !el) continue;
+      const [dx, dy] = [from.x - to.x, from.y - to.y];
+      const frames = m.ok
+        ? [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }]
+        : [{ transform: "translate(0px, 0px)" }, { transform: `translate(${-dx * 0.35}px, ${-dy * 0.35}px)` },
+          { transform: "translate(0px, 0px)" }];
+      el.animate(frames, { duration: m.ok ? 700 : 600, easing: "ease-in-out", delay: 150, fill: "backwards" });
+    }
   }
 
   /** An arrow between two cells; with `mid` ([cell, cell]) it ends halfway between those
@@ -199,7 +257,7 @@ export class Board {
     const s = c.size * 0.34;
     const { x, y } = c;
     const w = this.geometry === "round" ? 2.2 : 10;
-    const title = `<title>${kind} at ${cell}</title>`;
+    const title = `<title>${kind === "hold-default" ? "no order: holds" : kind} at ${cell}</title>`;
     switch (kind) {
       case "bounce":
       case "captured":
@@ -214,7 +272,8 @@ export class Board {
         return `<g class="mark mark-standoff" data-mark="standoff" data-cell="${cell}" stroke-width="${w * 0.8}">${title}
           <rect x="${x - s}" y="${y - s}" width="${2 * s}" height="${2 * s}" rx="${s * 0.3}"/></g>`;
       case "hold":
-        return `<g class="mark mark-hold" data-mark="hold" data-cell="${cell}" stroke-width="${w * 0.8}">${title}
+      case "hold-default":
+        return `<g class="mark mark-${kind}" data-mark="${kind}" data-cell="${cell}" stroke-width="${w * (kind === "hold" ? 0.8 : 0.5)}">${title}
           <circle cx="${x}" cy="${y}" r="${c.size * 0.47}"/></g>`;
       case "dislodged":
         return `<g class="mark mark-dislodged" data-mark="dislodged" data-cell="${cell}" stroke-width="${w}">${title}

@@ -12,14 +12,18 @@ const $ = (id) => document.getElementById(id);
  *  `examples`, ...); the last view read and when; the number of the newest read shown; the
  *  last action's error; a failed read's error; whether the player turned the board round. */
 export function sharedState({ id, seat, variant, error = "" }) {
-  return { id, seat, variant, view: null, fetchedAt: 0, shownTicket: -1, error, loadError: "", turned: false };
+  return {
+    id, seat, variant, view: null, fetchedAt: 0, shownTicket: -1, error, loadError: "", turned: false, deadlineNear: false,
+  };
 }
 
 /** The transitions both controllers share:
  *  - `loaded {view, ticket, at}`: a view read (reads may answer out of order: one older
  *    than the view shown is dropped);
  *  - `loadFailed {error}`, `acting` (an action starts: its last error goes), `failed {error}`;
- *  - `turned`: the player turned the board round. */
+ *  - `turned`: the player turned the board round;
+ *  - `deadlineNear {near}`: the deadline came near (or went: a new phase), see
+ *    {@link deadlineNear}. */
 export function updateShared(state, message) {
   switch (message.type) {
     case "loaded":
@@ -33,22 +37,25 @@ export function updateShared(state, message) {
       return { ...state, error: message.error };
     case "turned":
       return { ...state, turned: !state.turned };
+    case "deadlineNear":
+      return { ...state, deadlineNear: message.near };
     default:
       throw new Error(`a game page has no message ${message.type}`);
   }
 }
 
 /** Reads the game as this browser's player sees it, numbering each read so that an answer
- *  overtaken by a later one is dropped. `read()` reads and dispatches `loaded` (or
- *  `loadFailed`); `ticket()` numbers another answer that carries the view (a move's). */
+ *  overtaken by a later one is dropped. `read(extra)` reads and dispatches `loaded` (with
+ *  the fields of `extra`, or `loadFailed`); `ticket()` numbers another answer that carries
+ *  the view (a move's). */
 export function viewReader(id, seat, dispatch) {
   let asked = 0; // the first view, read before the reader, is number 0
   const ticket = () => ++asked;
-  const read = async () => {
+  const read = async (extra = {}) => {
     const number = ticket();
     try {
       const view = await api("GET", `/api/games/${id}`, undefined, seat && seat.token);
-      dispatch({ type: "loaded", view, ticket: number, at: Date.now() });
+      dispatch({ ...extra, type: "loaded", view, ticket: number, at: Date.now() });
     } catch (e) {
       dispatch({ type: "loadFailed", error: e.message });
     }
@@ -107,15 +114,40 @@ function resultLine(result) {
   return `<span class="big" data-result="${escapeHtml(result.token)}">${winner}</span> <span class="muted">(${escapeHtml(result.reason)})</span>`;
 }
 
+/** An alarm clock, drawn (a font may lack the emoji). */
+const ALARM = `<svg class="alarm" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><circle cx="12" cy="13" r="8"/>
+  <path d="M12 9v4l3 2M4 5l3-2M20 5l-3-2"/></svg>`;
+
+/** The deadline counted down on the page: a running (Fischer) clock shows the time left
+ *  itself; other deadlines (a phase's, a day per move) are counted here. */
+function countedDeadline(v) {
+  return v.deadline && !v.result && v.status === "active" && !(v.clock && v.clock.kind === "fischer") ? v.deadline : null;
+}
+
+/** Whether the deadline is near: once no more than a tenth of the phase is left, or its
+ *  last minute (but never in the first half of a phase shorter than two minutes, which
+ *  would warn from the start). */
+export function deadlineNear(v, now = Date.now()) {
+  const deadline = countedDeadline(v);
+  if (!deadline) return false;
+  const c = v.clock || {};
+  const phase = c.phase_ms || c.per_move_ms || 0;
+  const left = deadline - now;
+  return left <= Math.max(phase * 0.1, Math.min(60000, phase ? phase / 2 : 60000));
+}
+
 /** The game's name and options, what is going on (the result, the wait for an opponent, or
- *  the controller's `line`), the deadline, and an error. */
-function statusHtml(state, line) {
+ *  the controller's `line`), the deadline (with the controller's `warning` once it is
+ *  near), and an error. */
+function statusHtml(state, line, warning) {
   const v = state.view;
   const opts = Object.entries(v.options).map(([k, x]) => `${k}=${x}`).join(", ");
   const now = v.result ? resultLine(v.result) : v.status === "waiting" ? `<span class="big">Waiting for the opponent</span>` : line;
-  // A running clock already shows the time left; other deadlines are counted down here.
-  const deadline = v.deadline && !v.result && !(v.clock && v.clock.kind === "fischer")
-    ? `<div class="small">Deadline in <b data-deadline>${formatClock(v.deadline - Date.now())}</b></div>` : "";
+  const d = countedDeadline(v);
+  const near = d && state.deadlineNear;
+  const deadline = d
+    ? `<div class="deadline ${near ? "near" : ""}" data-deadline-box>${near ? ALARM : ""}Deadline in <b data-deadline>${formatClock(d - Date.now())}</b>
+      ${near && warning ? `<div class="deadline-warning" data-deadline-warning>${warning}</div>` : ""}</div>` : "";
   const error = state.error || state.loadError;
   return `<div class="small muted">${escapeHtml(state.variant.short_name)}${opts ? ` · ${escapeHtml(opts)}` : ""}</div>
     <div>${now}</div>${deadline}${error ? `<div class="error" data-error>${escapeHtml(error)}</div>` : ""}`;
@@ -140,18 +172,31 @@ function buttonsHtml(state) {
     <button id="flip">Flip board</button></div>`;
 }
 
-/** Draws the frame: the controller's status `line`, and `note(side)` beside each player. */
-export function renderFrame(state, { line, note = () => "" }) {
+/** The tab's title: the game's name; "● Your turn" while the player's move or orders are
+ *  due; once the deadline is near, the time left and what is due ("⏰ 0:45 — your orders"). */
+function title(state, due) {
+  const v = state.view;
+  const name = `${state.variant.short_name} · diplo`;
+  const d = countedDeadline(v);
+  if (d && state.deadlineNear && isMyTurn(v)) return `⏰ ${formatClock(d - Date.now())} — ${due} · ${name}`;
+  return `${isMyTurn(v) ? "● Your turn · " : ""}${name}`;
+}
+
+/** Draws the frame: the controller's status `line`, `note(side)` beside each player, what
+ *  the player owes in words (`due`, for the title) and the `warning` shown under the
+ *  deadline once it is near. */
+export function renderFrame(state, { line, note = () => "", due = "your move", warning = "" }) {
   const v = state.view;
   // A tab in the background tells its player that a move or orders are due.
-  document.title = `${isMyTurn(v) ? "● Your turn · " : ""}${state.variant.short_name} · diplo`;
+  document.title = title(state, due);
+  frameDue = due;
   const bottom = you(v) === "black" ? "black" : "white";
   const top = bottom === "white" ? "black" : "white";
   for (const [id, side] of [["player-top", top], ["player-bottom", bottom]]) {
     setHtml($(id), playerHtml(state, side, note(side)));
     $(id).classList.toggle("to-move", v.status === "active" && v.awaiting.includes(side));
   }
-  setHtml($("status"), statusHtml(state, line));
+  setHtml($("status"), statusHtml(state, line, warning));
   setHtml($("invite"), inviteHtml(state));
   setHtml($("record-panel"), buttonsHtml(state));
 }
@@ -202,7 +247,12 @@ async function rematch(state, dispatch) {
   }
 }
 
-/** Counts the clocks and the deadline down on the page between reads. */
+/** What the last frame said is due (the title, counted down between renders, says it). */
+let frameDue = "your move";
+
+/** Counts the clocks, the deadline and the title down on the page between reads. Returns
+ *  whether the deadline is near now (a controller dispatches `deadlineNear` when that
+ *  changes). */
 export function tickClocks(state) {
   const v = state.view;
   for (const side of ["white", "black"]) {
@@ -215,4 +265,15 @@ export function tickClocks(state) {
   }
   const d = document.querySelector("[data-deadline]");
   if (d && v.deadline) d.textContent = formatClock(v.deadline - Date.now());
+  document.title = title(state, frameDue);
+  return deadlineNear(v);
+}
+
+/** The tick of a controller's loop: counts down, and says when the deadline comes near. */
+export function ticker(loop) {
+  return () => {
+    const state = loop.current();
+    const near = tickClocks(state);
+    if (near !== state.deadlineNear) loop.dispatch({ type: "deadlineNear", near });
+  };
 }

@@ -12,7 +12,7 @@ import { Board } from "../board.js";
 import { pieceIcon, ROLE_NAMES } from "../pieces.js";
 import { startLoop } from "./loop.js";
 import {
-  flipped, isMyTurn, onClick, renderFrame, setHtml, sharedState, tickClocks, updateShared, viewReader, wireFrame, you,
+  flipped, isMyTurn, onClick, renderFrame, setHtml, sharedState, ticker, updateShared, viewReader, wireFrame, you,
 } from "./frame.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,7 +142,10 @@ export function startSequential(context, view) {
 
   function render(state, dispatch) {
     board.render(boardDrawing(state));
-    renderFrame(state, { line: statusLine(state) });
+    renderFrame(state, {
+      line: statusLine(state), due: "your move",
+      warning: isMyTurn(state.view) ? "Your move is due: when the time is up, the game is lost on time." : "",
+    });
     setHtml($("play-panel"), panelHtml(state));
     setHtml($("chooser"), chooserHtml(state));
     onClick("[data-ply]", (el) => browse({ type: "browsed", ply: Number(el.dataset.ply) }));
@@ -206,5 +209,5 @@ export function startSequential(context, view) {
     browse({ type: "navigated", nav });
   }
 
-  return { read: reader.read, key, tick: () => tickClocks(loop.current()) };
+  return { read: reader.read, key, tick: ticker(loop) };
 }
