@@ -150,7 +150,8 @@ function explained(view, i) {
     const at = lines.findIndex((line, n) => !used.has(n) && line.startsWith(head));
     if (at < 0) continue;
     used.add(at);
-    words.set(o, { at, text: lines[at].slice(head.length) });
+    // The line's verdict ("executed, …", "failed: …") is the list item's colour already.
+    words.set(o, { at, text: lines[at].slice(head.length).replace(/^(executed|failed)[,:]\s*/, "") });
   }
   if (!words.size) return null;
   const missed = new Set(missedLines(view, i).map((m) => m.text));

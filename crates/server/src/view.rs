@@ -8,6 +8,7 @@
 
 use crate::board;
 use crate::domain::{BySide, ServerGame, Status, TimeControl};
+use diplo_core::describe::Due;
 use diplo_core::Color;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -74,6 +75,11 @@ pub struct View<'a> {
     /// Beside `pending`: whether the player is ready.
     #[serde(skip_serializing_if = "Option::is_none")]
     ready: Option<bool>,
+    /// Beside `pending`: how many orders the player may give this phase,
+    /// `{"least", "most"}` (null when it owes none). Public knowledge (the position decides
+    /// it), shown to the player who needs it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order_count: Option<Value>,
 }
 
 impl View<'_> {
@@ -155,15 +161,26 @@ pub fn render<'a>(game: &'a ServerGame, viewer: Option<&Viewer>, now: i64) -> Vi
         you: None,
         pending: None,
         ready: None,
+        order_count: None,
     };
     if let Some(viewer) = viewer {
         view.you = Some(viewer.side.name());
         if simultaneous {
             view.pending = Some(viewer.pending.clone());
             view.ready = Some(viewer.ready);
+            view.order_count = Some(order_count(session, viewer.side));
             // Public knowledge (the position decides it), but only the player needs it.
             view.legal = Some(board::legal_orders(session, viewer.side));
         }
     }
     view
+}
+
+/// How many orders the phase takes from `side`: `{"least", "most"}`, or null when it owes
+/// none.
+pub fn order_count(session: &diplo_games::Session, side: Color) -> Value {
+    match session.due(side) {
+        Due::Orders { least, most } => json!({"least": least, "most": most}),
+        Due::Nothing | Due::Move => Value::Null,
+    }
 }

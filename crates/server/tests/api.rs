@@ -37,8 +37,10 @@ fn public(game: &Value) -> Value {
     if let Some(object) = game.as_object_mut() {
         object.remove("you");
         object.remove("pending");
-        // v3: whether the player is ready, beside its own saved orders.
+        // v3: whether the player is ready, beside its own saved orders, and how many orders
+        // it owes (public knowledge, sent to the player only).
         object.remove("ready");
+        object.remove("order_count");
         if object.get("kind") == Some(&json!("simultaneous")) {
             object.remove("legal");
         }

@@ -83,9 +83,15 @@ impl App {
                         Ok::<_, GameError>((side, saved, ready))
                     })
                     .transpose()?;
-                // The player's legal orders, for the page's order entry (src/board.rs).
-                let legal =
-                    viewer.map(|(side, ..)| crate::board::legal_orders(&game.live.session, side));
+                // The player's legal orders and how many it owes, for the page's order
+                // entry (src/board.rs).
+                let legal = viewer.map(|(side, ..)| {
+                    let session = &game.live.session;
+                    (
+                        crate::board::legal_orders(session, side),
+                        crate::view::order_count(session, side),
+                    )
+                });
                 Ok::<_, GameError>((
                     render(game, None, now).to_value(),
                     game.state.version,
@@ -104,7 +110,9 @@ impl App {
             if view["kind"] == Kind::Simultaneous.name() {
                 view["pending"] = json!(pending.as_ref().and_then(|p| p.orders()));
                 view["ready"] = json!(ready);
-                view["legal"] = json!(legal.unwrap_or_default());
+                let (legal, count) = legal.unwrap_or_default();
+                view["legal"] = json!(legal);
+                view["order_count"] = count;
             }
         }
         Ok(view)
